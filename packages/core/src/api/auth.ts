@@ -1,0 +1,201 @@
+import { z } from 'zod';
+import { MFA_CODE_LENGTH, TYPEAHEAD_MIN_CHARS } from '../shell/constants.ts';
+import { bugReportDescriptionError } from '../shell/bug-report.ts';
+import { endpoint } from './endpoint.ts';
+
+export const Uuid = z.uuid({ message: 'Must be a record id' });
+
+export const CurrentUser = z.object({
+  id: Uuid,
+  contactNumber: z.number().int(),
+  name: z.string(),
+  types: z.array(z.string()),
+  ldapGroups: z.array(z.string()),
+  adminAccess: z.boolean(),
+  autoSchedulerPost: z.boolean(),
+  /** The partner (Affiliate company) this user works for, when it is a partner user. */
+  partnerId: Uuid.nullable(),
+  partnerName: z.string().nullable(),
+  division: z.string().nullable(),
+  /** Set while a staff member is impersonating this contact (su). */
+  su: z.object({ id: Uuid, name: z.string() }).nullable(),
+});
+export type CurrentUser = z.infer<typeof CurrentUser>;
+
+export const MfaNeeded = z.object({ entity: z.literal('MFA_NEEDED') });
+export const LoginResponse = z.union([CurrentUser, MfaNeeded]);
+export type LoginResponse = z.infer<typeof LoginResponse>;
+
+export const MfaOption = z.object({ id: z.string(), label: z.string() });
+export const MfaOptions = z.object({ emails: z.array(MfaOption), phones: z.array(MfaOption) });
+export type MfaOptions = z.infer<typeof MfaOptions>;
+
+export const MfaChooseDelivery = z.object({
+  method: z.enum(['email', 'sms'], { message: 'Choose email or SMS' }),
+  id: z.string().min(1, 'Choose where to send the code'),
+});
+
+export const MfaVerify = z.object({
+  verificationCode: z
+    .string()
+    .trim()
+    .regex(new RegExp(`^\\d{${MFA_CODE_LENGTH}}$`), `Enter the ${MFA_CODE_LENGTH}-digit code`),
+  rememberMe: z.boolean().default(false),
+});
+
+export const Ok = z.object({ ok: z.literal(true) });
+
+export const SuQuery = z.object({ id: z.string().trim().min(1, 'Missing required contact id').max(36) });
+export const SuResponse = z.object({ user: CurrentUser, message: z.string() });
+
+export const ContactHit = z.object({
+  id: Uuid,
+  contactNumber: z.number().int(),
+  name: z.string(),
+  types: z.array(z.string()),
+  city: z.string().nullable(),
+});
+export const GlobalSearchQuery = z.object({
+  q: z
+    .string()
+    .trim()
+    .min(TYPEAHEAD_MIN_CHARS, `Type at least ${TYPEAHEAD_MIN_CHARS} characters`)
+    .max(100, 'Search text is too long'),
+});
+
+export const ClientError = z.object({
+  at: z.string().max(40),
+  message: z.string().max(2000),
+  url: z.string().max(2000).optional(),
+  status: z.number().int().optional(),
+});
+export const BugReportBody = z.object({
+  name: z.string().trim().max(200).optional(),
+  email: z.string().trim().max(320).optional(),
+  description: z
+    .string()
+    .max(20_000, 'The description is too long')
+    .superRefine((v, ctx) => {
+      const err = bugReportDescriptionError(v);
+      if (err) ctx.addIssue({ code: 'custom', message: err });
+    }),
+  url: z.string().max(2000).default(''),
+  exceptions: z.array(ClientError).max(16).default([]),
+});
+export const BugReport = z.object({
+  id: Uuid,
+  createdAt: z.string(),
+  reporterId: Uuid.nullable(),
+  name: z.string().nullable(),
+  email: z.string().nullable(),
+  description: z.string(),
+  url: z.string(),
+  exceptions: z.array(ClientError),
+});
+
+export const OutboxMessage = z.object({
+  id: Uuid,
+  channel: z.enum(['sms', 'email']),
+  to: z.string(),
+  subject: z.string().nullable(),
+  body: z.string(),
+  createdAt: z.string(),
+});
+export const OutboxQuery = z.object({ to: z.string().trim().max(320).optional() });
+
+export const authEndpoints = {
+  login: endpoint({
+    method: 'POST',
+    path: 'login',
+    area: 'auth',
+    summary: 'Sign in with a Basic authorization header; answers the user, or MFA_NEEDED for a second step.',
+    access: { public: true },
+    response: LoginResponse,
+  }),
+  mfaRetrievalOptions: endpoint({
+    method: 'GET',
+    path: 'mfa-retrieval-options',
+    area: 'auth',
+    summary: 'Where a sign-in code can be sent (masked), during the second sign-in step.',
+    access: { public: true },
+    response: MfaOptions,
+  }),
+  mfaChooseDeliveryMethod: endpoint({
+    method: 'POST',
+    path: 'mfa-choose-delivery-method',
+    area: 'auth',
+    summary: 'Send a sign-in code by email or SMS.',
+    access: { public: true },
+    body: MfaChooseDelivery,
+    response: Ok,
+  }),
+  mfaVerifyCode: endpoint({
+    method: 'POST',
+    path: 'mfa-verify-code',
+    area: 'auth',
+    summary: 'Finish the second sign-in step with the code; rememberMe skips the step on this browser for 30 days.',
+    access: { public: true },
+    body: MfaVerify,
+    response: CurrentUser,
+  }),
+  logout: endpoint({
+    method: 'POST',
+    path: 'logout',
+    area: 'auth',
+    summary: 'End the session (and any impersonation).',
+    access: { public: true },
+    response: Ok,
+  }),
+  currentUser: endpoint({
+    method: 'GET',
+    path: 'current-user',
+    area: 'auth',
+    summary: 'The signed-in user.',
+    access: { signedIn: true },
+    response: CurrentUser,
+  }),
+  su: endpoint({
+    method: 'GET',
+    path: 'su',
+    area: 'auth',
+    summary: 'Staff impersonate another contact until logout.',
+    access: { roles: ['SecureEmployee'] },
+    query: SuQuery,
+    response: SuResponse,
+  }),
+  globalSearch: endpoint({
+    method: 'GET',
+    path: 'global-search',
+    area: 'contacts',
+    summary: 'Contact typeahead for the navigation bar.',
+    access: { roles: ['SecureEmployee'] },
+    query: GlobalSearchQuery,
+    response: z.array(ContactHit),
+  }),
+  bugReportCreate: endpoint({
+    method: 'POST',
+    path: 'bug-report',
+    area: 'support',
+    summary: 'Send a bug report with the latest client errors.',
+    access: { public: true },
+    body: BugReportBody,
+    response: z.object({ id: Uuid }),
+  }),
+  bugReportList: endpoint({
+    method: 'GET',
+    path: 'bug-report',
+    area: 'support',
+    summary: 'Bug reports, newest first.',
+    access: { roles: ['SecureEmployee'] },
+    response: z.array(BugReport),
+  }),
+  outboxMessages: endpoint({
+    method: 'GET',
+    path: 'outbox-messages',
+    area: 'notifications',
+    summary: 'SMS and email held in the local outbox, newest first.',
+    access: { roles: ['Admin'] },
+    query: OutboxQuery,
+    response: z.array(OutboxMessage),
+  }),
+};

@@ -1,0 +1,10 @@
+import { authEndpoints } from './auth.ts';
+import type { Endpoint } from './endpoint.ts';
+
+/** Every endpoint of the API, by name. The server registers against it; the web client calls through it. */
+export const contract = {
+  ...authEndpoints,
+} satisfies Record<string, Endpoint>;
+
+export type Contract = typeof contract;
+export type EndpointName = keyof Contract;

@@ -1,0 +1,87 @@
+import { defaultLanding, isPortalCaseManager, mayAccess, type AccessSubject } from '../auth/roles.ts';
+import { ROUTES, type RouteDef } from './routes.ts';
+
+export interface RouteMatch {
+  route: RouteDef;
+  params: Record<string, string>;
+}
+
+function normalise(path: string): string {
+  if (path.length > 1 && path.endsWith('/')) return path.slice(0, -1);
+  return path || '/';
+}
+
+function patternToRegExp(pattern: string): RegExp {
+  const body = normalise(pattern)
+    .split('/')
+    .map((seg) => (seg.startsWith('{') && seg.endsWith('}') ? `(?<${seg.slice(1, -1)}>[^/]+)` : seg.replace(/[.*+?^$()|[\]\\]/g, '\\$&')))
+    .join('/');
+  return new RegExp(`^${body}/?$`);
+}
+
+const compiled = ROUTES.map((route) => ({ route, re: patternToRegExp(route.path) }));
+
+/**
+ * Finds the route for a path. Exact literal entries win over their trailing-slash twins, so
+ * /schedule (Home) and /schedule/ (redirect to /admin/schedule/) stay distinct as the spec lists them.
+ */
+export function matchRoute(pathname: string): RouteMatch | null {
+  const exact = ROUTES.find((r) => r.path === pathname);
+  if (exact) return { route: exact, params: {} };
+  for (const { route, re } of compiled) {
+    const m = re.exec(pathname);
+    if (m) return { route, params: { ...(m.groups ?? {}) } };
+  }
+  return null;
+}
+
+export type RouteDecision =
+  | { kind: 'render'; route: RouteDef; params: Record<string, string> }
+  | { kind: 'redirect'; to: string }
+  /** Not signed in: save path and query, then go to /init-user (spec 1 §2). */
+  | { kind: 'signIn'; saved: string }
+  /** Signed in but not allowed: show ROUTE_DENIED, then go to `to` (spec 1 §6). */
+  | { kind: 'denied'; to: string | null };
+
+/**
+ * What the shell does for a location (spec 1 §2, §6; DECISIONS 7).
+ * Unknown paths go to /; redirects are followed; non-public routes need a user with a role.
+ */
+export function decideRoute(pathname: string, search: string, user: AccessSubject | null): RouteDecision {
+  const match = matchRoute(pathname);
+  if (!match) return { kind: 'redirect', to: '/' };
+  const { route, params } = match;
+  if (route.redirectTo) return { kind: 'redirect', to: route.redirectTo };
+  if (route.public) return { kind: 'render', route, params };
+  if (!user) return { kind: 'signIn', saved: pathname + (search ?? '') };
+  // DECISIONS 7: /schedule shows Home to Affiliates and sends staff to /admin/schedule.
+  if (route.path === '/schedule' && !mayAccess(user, ['Affiliate'])) {
+    return { kind: 'redirect', to: '/admin/schedule' + (search ?? '') };
+  }
+  // spec 2 §6: case managers (not PaceStaff) are sent from the trips page to /case-manager/.
+  if (route.path === '/admin/trips' && isPortalCaseManager(user)) return { kind: 'redirect', to: '/case-manager/' };
+  if (!mayAccess(user, route.roles)) {
+    const home = defaultLanding(user);
+    return { kind: 'denied', to: home && normalise(home) !== normalise(pathname) ? home : null };
+  }
+  return { kind: 'render', route, params };
+}
+
+/**
+ * Where to go once signed in: the saved route when the user may open it, else the default page
+ * (spec 1 §2). Null means there is no page for this user.
+ */
+export function afterSignIn(saved: string | null | undefined, user: AccessSubject): string | null {
+  if (saved && saved.startsWith('/') && !saved.startsWith('//')) {
+    const [pathname, ...rest] = saved.split('?');
+    const search = rest.length ? `?${rest.join('?')}` : '';
+    const d = decideRoute(pathname || '/', search, user);
+    const isAuthPage = ['/login', '/login-mfa', '/logout', '/init-user'].includes(pathname || '');
+    if (!isAuthPage && (d.kind === 'render' || d.kind === 'redirect')) return saved;
+  }
+  return defaultLanding(user);
+}
+
+export function routeTitle(route: RouteDef | undefined): string {
+  return route?.title ? `${route.title} · Tripline` : 'Tripline';
+}
