@@ -1,0 +1,36 @@
+import path from 'node:path';
+
+/** Configuration from the environment (README "Configuration"). */
+export interface Config {
+  port: number;
+  host: string;
+  /** Where the embedded database and uploaded files live. */
+  dataDir: string;
+  /** An existing PostgreSQL 15+; without it the embedded server is used. */
+  databaseUrl: string | undefined;
+  /** Load the demo operator into an empty database at start. */
+  demoData: boolean;
+  /** Cookies get the Secure flag (set when served over https). */
+  secureCookies: boolean;
+  /** Dated build, sent to browsers as the app version. */
+  appVersion: string;
+  /** Built web app to serve; absent in API-only runs. */
+  webDist: string | undefined;
+  logLevel: string;
+}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const port = Number(env.PORT ?? 3000);
+  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`PORT must be a port number, not "${env.PORT}"`);
+  return {
+    port,
+    host: env.HOST ?? '0.0.0.0',
+    dataDir: path.resolve(env.DATA_DIR ?? './data'),
+    databaseUrl: env.DATABASE_URL || undefined,
+    demoData: env.DEMO_DATA !== 'false',
+    secureCookies: env.SECURE_COOKIES === 'true',
+    appVersion: env.APP_VERSION ?? new Date().toISOString().slice(0, 10),
+    webDist: env.WEB_DIST,
+    logLevel: env.LOG_LEVEL ?? 'info',
+  };
+}
