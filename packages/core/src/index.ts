@@ -7,3 +7,4 @@ export * from './shell/bug-report.ts';
 export * from './api/endpoint.ts';
 export * from './api/auth.ts';
 export * from './api/contract.ts';
+export * from './time/zone.ts';

@@ -1,9 +1,11 @@
 import { authEndpoints } from './auth.ts';
+import { docsEndpoints } from './docs.ts';
 import type { Endpoint } from './endpoint.ts';
 
 /** Every endpoint of the API, by name. The server registers against it; the web client calls through it. */
 export const contract = {
   ...authEndpoints,
+  ...docsEndpoints,
 } satisfies Record<string, Endpoint>;
 
 export type Contract = typeof contract;

@@ -29,15 +29,19 @@ export interface Endpoint<
   raw?: boolean;
 }
 
-export function endpoint<Q extends z.ZodType, B extends z.ZodType, R extends z.ZodType>(
-  e: Endpoint<Q, B, R>,
-): Endpoint<Q, B, R> {
+/** Declares an endpoint, keeping its exact shape so handlers and clients see which parts it has. */
+export function endpoint<const E extends Endpoint>(e: E): E {
   return e;
 }
 
-export type QueryOf<E> = E extends Endpoint<infer Q, z.ZodType, z.ZodType> ? z.input<Q> : never;
-export type BodyOf<E> = E extends Endpoint<z.ZodType, infer B, z.ZodType> ? z.input<B> : never;
-export type ResponseOf<E> = E extends Endpoint<z.ZodType, z.ZodType, infer R> ? z.output<R> : never;
+export type QueryOf<E> = E extends { query: infer Q extends z.ZodType } ? z.input<Q> : undefined;
+export type BodyOf<E> = E extends { body: infer B extends z.ZodType } ? z.input<B> : undefined;
+export type ResponseOf<E> = E extends { response: infer R extends z.ZodType } ? z.output<R> : unknown;
+/** What the server sees after validation (defaults applied). */
+export type ParsedQueryOf<E> = E extends { query: infer Q extends z.ZodType } ? z.output<Q> : undefined;
+export type ParsedBodyOf<E> = E extends { body: infer B extends z.ZodType } ? z.output<B> : undefined;
+/** What a handler may answer (before the response schema's transforms). */
+export type HandlerResultOf<E> = E extends { response: infer R extends z.ZodType } ? z.input<R> : unknown;
 
 /** The one error body of the API (ARCHITECTURE: writes, concurrency, audit, errors). */
 export interface ApiErrorBody {

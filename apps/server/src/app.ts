@@ -1,0 +1,92 @@
+import { randomUUID } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import cookie from '@fastify/cookie';
+import fastifyStatic from '@fastify/static';
+import { APP_VERSION_HEADER, type ApiErrorBody } from '@tripline/core';
+import Fastify, { type FastifyInstance } from 'fastify';
+import type { AppDeps } from './platform/deps.ts';
+import { HttpError } from './platform/errors.ts';
+import { installRequestGuards } from './platform/guards.ts';
+import { refuseUndeclaredRoutes } from './platform/http.ts';
+import { authRoutes } from './modules/auth/routes.ts';
+import { contactRoutes } from './modules/contacts/routes.ts';
+import { docsRoutes } from './modules/docs/routes.ts';
+import { notificationRoutes } from './modules/notifications/routes.ts';
+import { supportRoutes } from './modules/support/routes.ts';
+
+export interface AppOptions {
+  /** Built web app to serve with the API. */
+  webDist?: string;
+  logLevel?: string;
+  trustProxy?: boolean;
+}
+
+/** Every area's routes, in one list so the route table is complete in one place. */
+const MODULES = [authRoutes, contactRoutes, supportRoutes, notificationRoutes, docsRoutes];
+
+export async function buildApp(deps: AppDeps, options: AppOptions = {}): Promise<FastifyInstance> {
+  const app = Fastify({
+    genReqId: () => randomUUID(),
+    trustProxy: options.trustProxy ?? false,
+    bodyLimit: 1024 * 1024,
+    logger: {
+      level: options.logLevel ?? 'silent',
+      // Paths only: query strings can carry names and member ids, which stay out of logs.
+      serializers: {
+        req: (req) => ({ method: req.method, path: req.url.split('?')[0], id: req.id }),
+        res: (res) => ({ statusCode: res.statusCode }),
+      },
+    },
+  });
+
+  refuseUndeclaredRoutes(app);
+  await app.register(cookie);
+  installRequestGuards(app, deps);
+
+  app.addHook('onSend', async (_req, reply, payload) => {
+    reply.header('x-content-type-options', 'nosniff');
+    reply.header('referrer-policy', 'same-origin');
+    reply.header('x-frame-options', 'DENY');
+    reply.header(APP_VERSION_HEADER, deps.config.appVersion);
+    return payload;
+  });
+
+  app.setErrorHandler((err: Error & { validation?: unknown; code?: string }, req, reply) => {
+    const body: ApiErrorBody = { error: 'server_error', message: 'The server could not complete the request', requestId: req.id };
+    let status = 500;
+    if (err instanceof HttpError) {
+      status = err.status;
+      Object.assign(body, { error: err.code, message: err.message }, err.extra);
+    } else if (err.validation || err.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || (err as { statusCode?: number }).statusCode === 400) {
+      status = 400;
+      Object.assign(body, { error: 'bad_request', message: 'The request body is not valid JSON' });
+    } else if ((err as { statusCode?: number }).statusCode === 413) {
+      status = 413;
+      Object.assign(body, { error: 'too_large', message: 'The request is too large' });
+    } else if ((err as { statusCode?: number }).statusCode === 415) {
+      status = 415;
+      Object.assign(body, { error: 'unsupported_media_type', message: 'Send the request body as JSON' });
+    } else {
+      req.log.error({ err, requestId: req.id }, 'request failed');
+    }
+    reply.status(status).send(body);
+  });
+
+  for (const register of MODULES) register(app, deps);
+
+  app.setNotFoundHandler((req, reply) => {
+    if (req.url.startsWith('/api/') || req.url === '/api' || !options.webDist || req.method !== 'GET') {
+      reply.status(404).send({ error: 'not_found', message: 'There is no such address', requestId: req.id });
+      return;
+    }
+    // The web app routes on the client: every other page address gets index.html.
+    reply.header('cache-control', 'no-cache').sendFile('index.html');
+  });
+
+  if (options.webDist && fs.existsSync(path.join(options.webDist, 'index.html'))) {
+    await app.register(fastifyStatic, { root: options.webDist, wildcard: false, index: false, maxAge: '1h' });
+    app.get('/', (_req, reply) => reply.header('cache-control', 'no-cache').sendFile('index.html'));
+  }
+  return app;
+}

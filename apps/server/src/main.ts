@@ -1,0 +1,54 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { buildApp } from './app.ts';
+import { systemClock } from './platform/clock.ts';
+import { loadConfig } from './platform/config.ts';
+import { openDatabase } from './platform/db/database.ts';
+import { outboxMessenger } from './platform/providers/messaging.ts';
+import { DEMO_LOGINS, DEMO_PASSWORD, loadDemoData } from './modules/demo/index.ts';
+import { operatorToday } from '@tripline/core';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+
+async function main(): Promise<void> {
+  const config = loadConfig();
+  const log = (s: string) => console.log(`[tripline] ${s}`);
+  const started = Date.now();
+  const db = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, log });
+
+  let stopping = false;
+  const stop = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    log(`${signal} received, stopping`);
+    await app.close().catch(() => {});
+    await db.close();
+    log('stopped');
+    process.exit(0);
+  };
+  process.on('SIGINT', () => void stop('SIGINT'));
+  process.on('SIGTERM', () => void stop('SIGTERM'));
+
+  if (config.demoData) {
+    const { loaded } = await loadDemoData(db.pool, { today: operatorToday(systemClock.now()), log });
+    if (loaded) log('Demo data loaded');
+  }
+
+  const app = await buildApp(
+    { pool: db.pool, clock: systemClock, messenger: outboxMessenger(db.pool), config },
+    { webDist: config.webDist ?? path.resolve(here, '../../web/dist'), logLevel: config.logLevel === 'debug' ? 'info' : 'warn' },
+  );
+  await app.listen({ port: config.port, host: config.host });
+  const address = `http://localhost:${config.port}`;
+  log(`Tripline is running at ${address} (ready in ${((Date.now() - started) / 1000).toFixed(1)} s)`);
+  log(`API description: ${address}/api/docs`);
+  if (config.demoData) {
+    log(`Demo logins (password ${DEMO_PASSWORD}):`);
+    for (const d of DEMO_LOGINS) log(`  ${d.username.padEnd(14)} ${d.description}`);
+  }
+}
+
+main().catch((e) => {
+  console.error('[tripline] could not start:', e instanceof Error ? e.message : e);
+  process.exit(1);
+});

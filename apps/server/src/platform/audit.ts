@@ -1,0 +1,58 @@
+import type { PoolClient, Pool } from 'pg';
+
+export interface AuditEntry {
+  actorId: string | null;
+  impersonatorId?: string | null;
+  activityType: string;
+  table: string;
+  recordId: string | null;
+  before?: unknown;
+  after?: unknown;
+  requestId?: string | null;
+  clientAddress?: string | null;
+}
+
+/** Appends one audit row; call it inside the transaction of the change it records. */
+export async function writeAudit(db: Pool | PoolClient, e: AuditEntry): Promise<void> {
+  await db.query(
+    `insert into audit_log (actor_id, impersonator_id, activity_type, table_name, record_id, before, after, request_id, client_address)
+     values ($1, $2, $3, $4, $5, $6, $7, $8, $9)`,
+    [
+      e.actorId,
+      e.impersonatorId ?? null,
+      e.activityType,
+      e.table,
+      e.recordId,
+      e.before === undefined ? null : JSON.stringify(e.before),
+      e.after === undefined ? null : JSON.stringify(e.after),
+      e.requestId ?? null,
+      e.clientAddress ?? null,
+    ],
+  );
+}
+
+/** Runs work in one transaction: everything or nothing is written. */
+export async function inTransaction<T>(pool: Pool, work: (client: PoolClient) => Promise<T>): Promise<T> {
+  const client = await pool.connect();
+  try {
+    await client.query('begin');
+    const result = await work(client);
+    await client.query('commit');
+    return result;
+  } catch (e) {
+    await client.query('rollback').catch(() => {});
+    throw e;
+  } finally {
+    client.release();
+  }
+}
+
+/** Who is acting for an audit row: the signed-in contact and, during su, the staff member behind it. */
+export function auditActor(req: { id: string; ip: string; user: { id: string; su: { id: string } | null } | null }) {
+  return {
+    actorId: req.user?.id ?? null,
+    impersonatorId: req.user?.su?.id ?? null,
+    requestId: req.id,
+    clientAddress: req.ip,
+  };
+}

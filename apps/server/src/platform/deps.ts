@@ -1,0 +1,12 @@
+import type { Pool } from 'pg';
+import type { Clock } from './clock.ts';
+import type { Config } from './config.ts';
+import type { Messenger } from './providers/messaging.ts';
+
+/** What every module gets: the database, the time source, outside services and configuration. */
+export interface AppDeps {
+  pool: Pool;
+  clock: Clock;
+  messenger: Messenger;
+  config: Pick<Config, 'secureCookies' | 'appVersion'>;
+}

@@ -1,0 +1,29 @@
+import { z } from 'zod';
+import { endpoint } from './endpoint.ts';
+
+export const docsEndpoints = {
+  openapi: endpoint({
+    method: 'GET',
+    path: 'openapi.json',
+    area: 'docs',
+    summary: 'The OpenAPI 3.1 description of this API, generated from the contract.',
+    access: { public: true },
+    response: z.record(z.string(), z.unknown()),
+  }),
+  apiDocs: endpoint({
+    method: 'GET',
+    path: 'docs',
+    area: 'docs',
+    summary: 'A readable page of every endpoint, who may call it and its parameters.',
+    access: { public: true },
+    raw: true,
+  }),
+  health: endpoint({
+    method: 'GET',
+    path: 'health',
+    area: 'docs',
+    summary: 'Answers ok when the server and its database are up.',
+    access: { public: true },
+    response: z.object({ ok: z.boolean(), appVersion: z.string() }),
+  }),
+};
