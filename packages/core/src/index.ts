@@ -1,3 +1,4 @@
+import './api/messages.ts';
 export * from './auth/roles.ts';
 export * from './shell/routes.ts';
 export * from './shell/navigation.ts';

@@ -15,7 +15,8 @@ const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 function sameOrigin(req: FastifyRequest, origin: string): boolean {
   try {
-    return new URL(origin).host === req.host;
+    // URL drops default ports on both sides, so http://host and http://host:80 compare equal.
+    return new URL(origin).host === new URL(`${req.protocol}://${req.host}`).host;
   } catch {
     return false;
   }

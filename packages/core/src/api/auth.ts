@@ -45,7 +45,9 @@ export const MfaVerify = z.object({
 
 export const Ok = z.object({ ok: z.literal(true) });
 
-export const SuQuery = z.object({ id: z.string().trim().min(1, 'Missing required contact id').max(36) });
+export const SuQuery = z.object({
+  id: z.string({ error: 'Missing required contact id' }).trim().min(1, 'Missing required contact id').max(36, 'Missing required contact id'),
+});
 export const SuResponse = z.object({ user: CurrentUser, message: z.string() });
 
 export const ContactHit = z.object({

@@ -1,0 +1,74 @@
+import { CLIENT_VERSION } from '@tripline/core';
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import type { Pool } from 'pg';
+import { buildApp } from '../src/app.ts';
+import { ManualClock } from '../src/platform/clock.ts';
+import { outboxMessenger } from '../src/platform/providers/messaging.ts';
+
+export const ORIGIN = 'http://localhost:80';
+
+export interface TestApp {
+  app: FastifyInstance;
+  clock: ManualClock;
+}
+
+export async function buildTestApp(pool: Pool, clock = new ManualClock()): Promise<TestApp> {
+  const app = await buildApp({
+    pool,
+    clock,
+    messenger: outboxMessenger(pool),
+    config: { secureCookies: false, appVersion: 'test' },
+  });
+  await app.ready();
+  return { app, clock };
+}
+
+/** A browser-like client: keeps cookies and sends the headers our web app sends. */
+export class Browser {
+  cookies = new Map<string, string>();
+  constructor(
+    private app: FastifyInstance,
+    readonly ip = '127.0.0.1',
+  ) {}
+
+  async request(
+    method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE',
+    url: string,
+    opts: { body?: unknown; headers?: Record<string, string | undefined> } = {},
+  ): Promise<LightMyRequestResponse> {
+    const cookie = [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
+    const headers: Record<string, string> = {
+      'x-client-version': String(CLIENT_VERSION),
+      origin: ORIGIN,
+      host: 'localhost:80',
+      ...(cookie ? { cookie } : {}),
+    };
+    for (const [k, v] of Object.entries(opts.headers ?? {})) {
+      if (v === undefined) delete headers[k];
+      else headers[k] = v;
+    }
+    const res = await this.app.inject({
+      method,
+      url,
+      headers,
+      remoteAddress: this.ip,
+      ...(opts.body !== undefined ? { payload: opts.body as object } : {}),
+    });
+    for (const c of res.cookies as { name: string; value: string; maxAge?: number; expires?: Date }[]) {
+      const cleared = c.value === '' || (c.expires && c.expires.getTime() < Date.now()) || c.maxAge === 0;
+      if (cleared) this.cookies.delete(c.name);
+      else this.cookies.set(c.name, c.value);
+    }
+    return res;
+  }
+
+  get = (url: string, headers?: Record<string, string | undefined>) => this.request('GET', url, { headers });
+  post = (url: string, body?: unknown, headers?: Record<string, string | undefined>) =>
+    this.request('POST', url, { body: body ?? {}, headers });
+
+  login(username: string, password: string) {
+    return this.post('/api/login', undefined, {
+      authorization: 'Basic ' + Buffer.from(`${username}:${password}`).toString('base64'),
+    });
+  }
+}

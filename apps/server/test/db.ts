@@ -1,0 +1,34 @@
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+import { inject } from 'vitest';
+import '../src/platform/db/database.ts'; // type parsers
+
+export interface TestDatabase {
+  pool: pg.Pool;
+  url: string;
+  drop(): Promise<void>;
+}
+
+/** A fresh database for one test file, cloned from the migrated template. */
+export async function createTestDatabase(): Promise<TestDatabase> {
+  const adminUrl = inject('pgAdminUrl');
+  const template = inject('pgTemplate');
+  const name = `tripline_t_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`create database ${name} template ${template}`);
+  await admin.end();
+  const url = adminUrl.replace(/\/[^/?]*(\?|$)/, `/${name}$1`);
+  const pool = new pg.Pool({ connectionString: url, max: 10 });
+  return {
+    pool,
+    url,
+    async drop() {
+      await pool.end();
+      const a = new pg.Client({ connectionString: adminUrl });
+      await a.connect();
+      await a.query(`drop database if exists ${name} with (force)`);
+      await a.end();
+    },
+  };
+}
