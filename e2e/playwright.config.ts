@@ -6,6 +6,7 @@ import { defineConfig } from '@playwright/test';
 // Each run starts the portal on its own port with a fresh embedded database and the demo data.
 const port = Number(process.env.E2E_PORT ?? 3100);
 const dataDir = process.env.E2E_DATA_DIR ?? fs.mkdtempSync(path.join(os.tmpdir(), 'tripline-e2e-'));
+fs.chmodSync(dataDir, 0o755); // reachable by the postgres user when run as root
 export const baseURL = `http://localhost:${port}`;
 
 export default defineConfig({

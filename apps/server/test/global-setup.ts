@@ -28,6 +28,7 @@ export async function setup(project: TestProject): Promise<void> {
     adminUrl = process.env.TEST_DATABASE_URL;
   } else {
     dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'tripline-test-'));
+    fs.chmodSync(dataDir, 0o755); // reachable by the postgres user when the tests run as root
     embedded = await startEmbeddedPostgres({ dataDir });
     adminUrl = embedded.url;
   }

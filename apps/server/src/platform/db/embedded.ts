@@ -123,7 +123,7 @@ function isEmptyDir(dir: string): boolean {
 }
 
 function run(bin: string, args: string[], owner: Owner | null, env: NodeJS.ProcessEnv): void {
-  const r = spawnSync(bin, args, { env, encoding: 'utf8', ...(owner ?? {}) });
+  const r = spawnSync(bin, args, { env, encoding: 'utf8', ...owner });
   if (r.status !== 0) throw new Error(`${path.basename(bin)} failed: ${r.stderr || r.stdout || r.error?.message}`);
 }
 
@@ -222,6 +222,7 @@ export async function startEmbeddedPostgres(options: EmbeddedOptions): Promise<E
     fs.chownSync(clusterDir, owner.uid, owner.gid);
   }
   if (owner && !canUse(clusterDir, owner)) {
+    if (isEmptyDir(clusterDir)) fs.rmdirSync(clusterDir);
     const key = createHash('sha256').update(dataDir).digest('hex').slice(0, 16);
     clusterDir = path.join(os.tmpdir(), 'tripline-clusters', key);
     fs.mkdirSync(path.dirname(clusterDir), { recursive: true, mode: 0o755 });
@@ -273,7 +274,7 @@ export async function startEmbeddedPostgres(options: EmbeddedOptions): Promise<E
       '-c', 'shared_buffers=256MB',
       '-c', 'fsync=on',
     ],
-    { env, stdio: ['ignore', 'ignore', 'pipe'], detached: true, ...(owner ?? {}) },
+    { env, stdio: ['ignore', 'ignore', 'pipe'], detached: true, ...owner },
   );
   child.stderr?.on('data', (d: Buffer) => {
     errText = (errText + d.toString()).slice(-4000);
