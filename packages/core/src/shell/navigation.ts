@@ -30,7 +30,7 @@ export function matchRoute(pathname: string): RouteMatch | null {
   if (exact) return { route: exact, params: {} };
   for (const { route, re } of compiled) {
     const m = re.exec(pathname);
-    if (m) return { route, params: { ...(m.groups ?? {}) } };
+    if (m) return { route, params: { ...m.groups } };
   }
   return null;
 }
