@@ -30,8 +30,7 @@ async function main(): Promise<void> {
   process.on('SIGTERM', () => void stop('SIGTERM'));
 
   if (config.demoData) {
-    const { loaded } = await loadDemoData(db.pool, { today: operatorToday(systemClock.now()), log });
-    if (loaded) log('Demo data loaded');
+    await loadDemoData(db.pool, { today: operatorToday(systemClock.now()), log });
   }
 
   const app = await buildApp(

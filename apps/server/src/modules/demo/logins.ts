@@ -5,7 +5,7 @@ export const DEMO_LOGINS = [
   { username: 'admin', description: 'administrator (adminAccess), lands on /admin' },
   { username: 'dispatcher', description: 'SecureEmployee, group Dispatch, lands on /admin/trips' },
   { username: 'partner', description: 'Affiliate user of Sandia Mobility, lands on / (the day list)' },
-  { username: 'partner2', description: 'Affiliate user of a second partner, lands on /' },
+  { username: 'partner2', description: 'Affiliate user of Rio Grande Medical Transport, lands on /' },
   { username: 'casemanager', description: 'Case Manager with two bill-to accounts, lands on /case-manager/' },
   { username: 'passenger', description: 'S/N Passenger with trips, lands on /passenger-portal/' },
   { username: 'credentialing', description: 'SecureEmployee, group PartnerCredentialing, lands on /compliance' },
