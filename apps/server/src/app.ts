@@ -76,7 +76,11 @@ export async function buildApp(deps: AppDeps, options: AppOptions = {}): Promise
   for (const register of MODULES) register(app, deps);
 
   app.setNotFoundHandler((req, reply) => {
-    if (req.url.startsWith('/api/') || req.url === '/api' || !options.webDist || req.method !== 'GET') {
+    const pathOnly = req.url.split('?')[0];
+    // Missing files (an asset name with an extension) are 404, not the app page, so a stale
+    // script reference fails plainly instead of loading HTML as JavaScript.
+    const isFile = /\.[a-z0-9]+$/i.test(pathOnly);
+    if (pathOnly.startsWith('/api/') || pathOnly === '/api' || !options.webDist || req.method !== 'GET' || isFile) {
       reply.status(404).send({ error: 'not_found', message: 'There is no such address', requestId: req.id });
       return;
     }
@@ -85,7 +89,8 @@ export async function buildApp(deps: AppDeps, options: AppOptions = {}): Promise
   });
 
   if (options.webDist && fs.existsSync(path.join(options.webDist, 'index.html'))) {
-    await app.register(fastifyStatic, { root: options.webDist, wildcard: false, index: false, maxAge: '1h' });
+    // wildcard: files are looked up per request, so a rebuilt app is served without a restart.
+    await app.register(fastifyStatic, { root: options.webDist, wildcard: true, index: false, maxAge: '1h' });
     app.get('/', (_req, reply) => reply.header('cache-control', 'no-cache').sendFile('index.html'));
   }
   return app;

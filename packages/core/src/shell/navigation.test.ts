@@ -87,6 +87,9 @@ describe('afterSignIn', () => {
     expect(afterSignIn('//evil.example/x', partner)).toBe('/');
     expect(afterSignIn('https://evil.example/', partner)).toBe('/');
   });
+  it('sends a saved bare / to the default page', () => {
+    expect(afterSignIn('/', u(['SecureEmployee'], [], true))).toBe('/admin');
+  });
   it('answers null when the user has no page', () => expect(afterSignIn(null, u(['Driver']))).toBeNull());
 });
 

@@ -1,6 +1,16 @@
 import { defaultLanding, isPortalCaseManager, mayAccess, type AccessSubject } from '../auth/roles.ts';
 import { ROUTES, type RouteDef } from './routes.ts';
 
+/** Pages of the sign-in flow: never restored after sign-in, and a 401 on them is silent (spec 1 §8). */
+export const SIGN_IN_PAGES: readonly string[] = [
+  '/login',
+  '/login-mfa',
+  '/logout',
+  '/init-user',
+  '/passenger-portal/login',
+  '/case-manager/login',
+];
+
 export interface RouteMatch {
   route: RouteDef;
   params: Record<string, string>;
@@ -72,12 +82,12 @@ export function decideRoute(pathname: string, search: string, user: AccessSubjec
  * (spec 1 §2). Null means there is no page for this user.
  */
 export function afterSignIn(saved: string | null | undefined, user: AccessSubject): string | null {
-  if (saved && saved.startsWith('/') && !saved.startsWith('//')) {
+  // The bare site address asks for no page in particular: the user's own default page serves better.
+  if (saved && saved !== '/' && saved.startsWith('/') && !saved.startsWith('//')) {
     const [pathname, ...rest] = saved.split('?');
     const search = rest.length ? `?${rest.join('?')}` : '';
     const d = decideRoute(pathname || '/', search, user);
-    const isAuthPage = ['/login', '/login-mfa', '/logout', '/init-user'].includes(pathname || '');
-    if (!isAuthPage && (d.kind === 'render' || d.kind === 'redirect')) return saved;
+    if (!SIGN_IN_PAGES.includes(pathname) && (d.kind === 'render' || d.kind === 'redirect')) return saved;
   }
   return defaultLanding(user);
 }

@@ -1,0 +1,46 @@
+import { useEffect } from 'react';
+import { useLocation, useNavigate } from 'react-router';
+import { MSG, routeTitle } from '@tripline/core';
+import { FullPageLoader } from '../components/FullPageLoader.tsx';
+import { guardOutcome } from '../lib/guard.ts';
+import { clearSavedRoute, saveRoute } from '../lib/saved-route.ts';
+import { toast } from '../lib/toast.tsx';
+import { useCurrentUser } from '../lib/current-user.ts';
+import { NoSiteAccess } from '../features/auth/NoSiteAccess.tsx';
+import { Screen } from './screens.tsx';
+
+function Redirect({ to, save, denied }: { to: string; save?: string | null; denied?: boolean }) {
+  const navigate = useNavigate();
+  useEffect(() => {
+    if (save) saveRoute(save);
+    else if (save === null) clearSavedRoute();
+    if (denied) toast.warning(MSG.ROUTE_DENIED, { id: 'route-denied' });
+    navigate(to, { replace: true });
+  }, [to, save, denied, navigate]);
+  return null;
+}
+
+/** Every route passes here: the core's decideRoute says whether to show it, and what else to do. */
+export function RouteGate() {
+  const { pathname, search } = useLocation();
+  const current = useCurrentUser();
+  // Undefined while the first lookup runs; a failed lookup counts as signed out (/init-user explains).
+  const user = current.isPending ? undefined : (current.data ?? null);
+  const outcome = guardOutcome(pathname, search, user);
+  const title = outcome.kind === 'render' ? routeTitle(outcome.route) : null;
+
+  useEffect(() => {
+    if (title) document.title = title;
+  }, [title]);
+
+  switch (outcome.kind) {
+    case 'wait':
+      return <FullPageLoader label="Loading…" />;
+    case 'navigate':
+      return <Redirect to={outcome.to} save={outcome.save} denied={outcome.denied} />;
+    case 'noAccess':
+      return <NoSiteAccess />;
+    case 'render':
+      return <Screen route={outcome.route} params={outcome.params} />;
+  }
+}

@@ -1,0 +1,67 @@
+import { useEffect, type ReactNode } from 'react';
+import { Anchor, AppShell, Burger, Group, ScrollArea, Text } from '@mantine/core';
+import { useDisclosure } from '@mantine/hooks';
+import { IconBug } from '@tabler/icons-react';
+import { Link, useLocation } from 'react-router';
+import { defaultLanding, isStaff, type CurrentUser } from '@tripline/core';
+import { Brand } from '../../components/Brand.tsx';
+import { GlobalSearch } from '../../features/contacts/GlobalSearch.tsx';
+import { useImpersonate } from '../../features/auth/use-impersonate.ts';
+import { ImpersonationBanner } from './ImpersonationBanner.tsx';
+import { NavLinks } from './NavLinks.tsx';
+import { UserMenu } from './UserMenu.tsx';
+
+/** The frame of every page for a signed-in user. */
+export function AppLayout({ user, children }: { user: CurrentUser; children: ReactNode }) {
+  const [navOpened, nav] = useDisclosure(false);
+  const { pathname } = useLocation();
+  useEffect(() => nav.close(), [pathname, nav]);
+  const staff = isStaff(user);
+  const impersonate = useImpersonate();
+
+  return (
+    <AppShell
+      header={{ height: 60 }}
+      navbar={{ width: 250, breakpoint: 'sm', collapsed: { mobile: !navOpened } }}
+      padding="md"
+    >
+      <AppShell.Header>
+        <Group h="100%" px="md" gap="md" justify="space-between" wrap="nowrap">
+          <Group gap="sm" wrap="nowrap">
+            <Burger opened={navOpened} onClick={nav.toggle} hiddenFrom="sm" size="sm" aria-label="Toggle navigation" />
+            <Anchor component={Link} to={defaultLanding(user) ?? '/'} underline="never" c="inherit" aria-label="Tripline home">
+              <Brand />
+            </Anchor>
+          </Group>
+          {staff && <GlobalSearch onImpersonate={(id) => impersonate.mutate(id)} />}
+          <Group gap="md" wrap="nowrap">
+            <Anchor
+              component={Link}
+              to="/bug-report"
+              state={{ from: typeof window === 'undefined' ? '' : window.location.href }}
+              size="sm"
+              aria-label="Report Bug"
+            >
+              <Group gap={4} wrap="nowrap">
+                <IconBug size={16} aria-hidden />
+                <Text span inherit visibleFrom="sm">
+                  Report Bug
+                </Text>
+              </Group>
+            </Anchor>
+            <UserMenu user={user} />
+          </Group>
+        </Group>
+      </AppShell.Header>
+      <AppShell.Navbar aria-label="Main navigation">
+        <AppShell.Section grow component={ScrollArea} p="xs">
+          <NavLinks user={user} />
+        </AppShell.Section>
+      </AppShell.Navbar>
+      <AppShell.Main>
+        {user.su && <ImpersonationBanner user={user} by={user.su} />}
+        {children}
+      </AppShell.Main>
+    </AppShell>
+  );
+}

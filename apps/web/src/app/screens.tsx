@@ -1,0 +1,29 @@
+import type { ComponentType } from 'react';
+import type { RouteDef } from '@tripline/core';
+import { NotBuiltPage } from '../components/NotBuiltPage.tsx';
+import { InitUserPage } from '../features/auth/InitUserPage.tsx';
+import { LoginPage } from '../features/auth/LoginPage.tsx';
+import { LoginMfaPage } from '../features/auth/login-mfa/LoginMfaPage.tsx';
+import { LogoutPage } from '../features/auth/LogoutPage.tsx';
+import { BugReportPage } from '../features/support/BugReportPage.tsx';
+
+export interface ScreenProps {
+  route: RouteDef;
+  params: Record<string, string>;
+}
+
+/** The screen of each route in the core route table; a route without one says it is not built yet. */
+const SCREENS: Partial<Record<string, ComponentType<ScreenProps>>> = {
+  '/init-user': InitUserPage,
+  '/login': LoginPage,
+  '/login-mfa': LoginMfaPage,
+  '/logout': LogoutPage,
+  '/bug-report': BugReportPage,
+};
+
+export function Screen({ route, params }: ScreenProps) {
+  const Component = SCREENS[route.path];
+  // Keyed by route so moving between two routes never carries one screen's state into the other.
+  if (Component) return <Component key={route.path} route={route} params={params} />;
+  return <NotBuiltPage key={route.path} title={route.title ?? route.path} />;
+}
