@@ -9,3 +9,7 @@ export * from './api/endpoint.ts';
 export * from './api/auth.ts';
 export * from './api/contract.ts';
 export * from './time/zone.ts';
+export * from './trips/index.ts';
+export * from './api/trips.ts';
+export * from './live/protocol.ts';
+export * from './api/notifications.ts';

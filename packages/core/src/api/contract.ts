@@ -1,11 +1,15 @@
 import { authEndpoints } from './auth.ts';
 import { docsEndpoints } from './docs.ts';
+import { tripEndpoints } from './trips.ts';
+import { notificationEndpoints } from './notifications.ts';
 import type { Endpoint } from './endpoint.ts';
 
 /** Every endpoint of the API, by name. The server registers against it; the web client calls through it. */
 export const contract = {
   ...authEndpoints,
   ...docsEndpoints,
+  ...tripEndpoints,
+  ...notificationEndpoints,
 } satisfies Record<string, Endpoint>;
 
 export type Contract = typeof contract;

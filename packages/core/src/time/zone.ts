@@ -9,3 +9,16 @@ export function dateInZone(at: Date, timeZone: string): string {
 }
 
 export const operatorToday = (at: Date) => dateInZone(at, OPERATOR_TIME_ZONE);
+
+/** The time of day (HH:MM:SS, 24-hour) at an instant in a time zone. */
+export function timeInZone(at: Date, timeZone: string): string {
+  const parts = new Intl.DateTimeFormat('en-GB', {
+    timeZone,
+    hour: '2-digit',
+    minute: '2-digit',
+    second: '2-digit',
+    hourCycle: 'h23',
+  }).formatToParts(at);
+  const get = (t: string) => parts.find((p) => p.type === t)?.value ?? '00';
+  return `${get('hour')}:${get('minute')}:${get('second')}`;
+}

@@ -1,0 +1,254 @@
+import { z } from 'zod';
+import { EXPENSE_REASONS, STATS_OUT_OF_RANGE_REASONS, TIME_ADJUSTMENT_RESULTS } from '../trips/constants.ts';
+import { DriveAssignment, IsoDate, TimeOfDay } from '../trips/model.ts';
+import { endpoint } from './endpoint.ts';
+
+const Id = z.string().trim().min(1, 'Missing record id').max(36, 'Not a record id');
+const ModCount = z.coerce.number({ error: 'modCount is required' }).int('modCount is a whole number').min(0);
+const TripRef = z.object({ id: Id, modCount: ModCount });
+
+export const TripListQuery = z
+  .object({
+    serviceDate: IsoDate.optional(),
+    id: Id.optional(),
+    referenceNumber: z.string().trim().min(1).max(10, 'A reference number has at most 10 characters').optional(),
+  })
+  .refine((q) => q.serviceDate || q.id || q.referenceNumber, { message: 'Give a serviceDate, id or referenceNumber' });
+export const TripList = z.object({ rows: z.array(DriveAssignment), total: z.number().int() });
+
+export const TripFailure = z.object({
+  id: z.string(),
+  referenceNumber: z.string().nullable(),
+  message: z.string(),
+  current: DriveAssignment.optional(),
+});
+export const TripBatchBody = z.object({
+  driveAssignments: z.array(TripRef).min(1, 'Choose at least one trip').max(2000, 'At most 2000 trips at once'),
+  /** Staff only: accept or decline trips that already occurred (spec 1 §5). */
+  developerMode: z.boolean().default(false),
+});
+export const AcceptResult = z.object({
+  accepted: z.array(DriveAssignment),
+  failed: z.array(TripFailure),
+  /** Trips skipped because they already occurred. */
+  past: z.number().int(),
+});
+export const RateAcceptResult = z.object({ accepted: z.array(DriveAssignment), failed: z.array(TripFailure) });
+
+export const DeclineQuery = z.object({
+  driveAssignmentId: Id,
+  modCount: ModCount,
+  localTimestamp: z.string().max(40).optional(),
+  developerMode: z.coerce.boolean().default(false),
+});
+export const DeclineBody = z.object({ reason: z.string().trim().min(1, 'Choose a reason for declining this trip').max(200) });
+
+export const StatsEntry = z.object({
+  driveAssignmentId: Id,
+  modCount: ModCount,
+  tripLegId: Id,
+  timeArrive: TimeOfDay,
+  timeDepart: TimeOfDay,
+  timeDropOff: TimeOfDay,
+  outOfRangeReason: z.enum(STATS_OUT_OF_RANGE_REASONS).optional(),
+  notes: z.string().max(2000).optional(),
+});
+export const StatsBody = z.array(StatsEntry).min(1, 'Enter the stats of at least one leg').max(50);
+
+export const AdjustTimeQuery = z.object({
+  driveAssignmentId: Id,
+  modCount: ModCount,
+  minutes: z.coerce.number({ error: 'minutes must be a number' }).int('Use whole minutes').min(1, 'Enter the extra wait time').max(24 * 60),
+  notes: z.string().max(2000).default(''),
+});
+export const AdjustTimeResult = z.object({ status: z.enum(TIME_ADJUSTMENT_RESULTS), message: z.string(), trip: DriveAssignment });
+
+export const ReceiptUploaded = z.object({ receiptId: z.string(), name: z.string(), size: z.number(), contentType: z.string() });
+export const ExpenseAddQuery = z.object({
+  driveAssignmentId: Id,
+  modCount: ModCount,
+  reason: z.enum(EXPENSE_REASONS, { error: 'Choose Tolls, Lodging, Parking Fees or Other' }),
+  amount: z.coerce.number({ error: 'Enter the amount' }).positive('Enter the amount').max(10_000),
+  notes: z.string().max(2000).default(''),
+  /** Comma-separated receipt ids from expense-receipt-upload. */
+  receipts: z.string().trim().min(1, 'Upload the receipt first').max(2000),
+});
+
+export const AssignDriverBody = z.object({ daId: Id, driverId: Id.nullable(), modCount: ModCount });
+export const FlagBody = z.object({
+  referenceNumber: z.string().trim().min(1).max(10),
+  flag: z.string().trim().max(40).nullable(),
+  modCount: ModCount.optional(),
+});
+export const SendSmsBody = z.union([
+  z.object({
+    daId: Id,
+    contactId: z.string({ error: 'Missing required contact id' }).min(1, 'Missing required contact id'),
+    to: z.string().max(30).optional(),
+    message: z.string().trim().min(1, 'Write a message').max(640),
+  }),
+  z.object({
+    vehicleId: Id.optional(),
+    driverId: Id,
+    message: z.string().trim().min(1, 'Write a message').max(640),
+    includeSenderName: z.boolean().default(true),
+  }),
+]);
+export const CancelLegBody = z.object({
+  driveAssignmentId: Id,
+  modCount: ModCount,
+  tripLegId: Id,
+  reason: z.string().trim().min(1, 'Choose a cancel reason').max(200),
+  notes: z.string().max(2000).default(''),
+});
+
+export const DeclineReason = z.object({ name: z.string(), aliases: z.array(z.string()), alwaysVisible: z.boolean() });
+export const CancelReason = z.object({ label: z.string(), requireStats: z.boolean() });
+export const Driver = z.object({ id: z.string(), name: z.string(), employeeNumber: z.string().nullable(), partnerId: z.string() });
+
+export const tripEndpoints = {
+  driveAssignments: endpoint({
+    method: 'GET',
+    path: 'drive-assignments',
+    area: 'trips',
+    summary: "The caller's trips for a day (the same rows as the live found set), or one trip by id or referenceNumber.",
+    access: { signedIn: true },
+    query: TripListQuery,
+    response: TripList,
+  }),
+  accept: endpoint({
+    method: 'POST',
+    path: 'accept',
+    area: 'trips',
+    summary: 'Accept trips (one, or all of a day). Answers the accepted trips and the refused ones with the reason.',
+    access: { roles: ['Affiliate', 'SecureEmployee'] },
+    body: TripBatchBody,
+    response: AcceptResult,
+  }),
+  acceptRate: endpoint({
+    method: 'POST',
+    path: 'accept-rate',
+    area: 'trips',
+    summary: 'Finalise trips with rate accept: the pay status becomes Final.',
+    access: { roles: ['Affiliate', 'SecureEmployee'] },
+    body: TripBatchBody,
+    response: RateAcceptResult,
+  }),
+  decline: endpoint({
+    method: 'POST',
+    path: 'decline',
+    area: 'trips',
+    summary: 'Decline a trip with a reason; it is marked declined and deleted.',
+    access: { roles: ['Affiliate', 'SecureEmployee'] },
+    query: DeclineQuery,
+    body: DeclineBody,
+    response: DriveAssignment,
+  }),
+  stats: endpoint({
+    method: 'POST',
+    path: 'stats',
+    area: 'trips',
+    summary: 'Enter arrival, departure and drop-off times of legs.',
+    access: { roles: ['Affiliate', 'SecureEmployee'] },
+    body: StatsBody,
+    response: z.object({ updated: z.array(DriveAssignment) }),
+  }),
+  adjustTime: endpoint({
+    method: 'POST',
+    path: 'adjust-time',
+    area: 'trips',
+    summary: 'Ask for extra wait time; answers Approved, Denied or Pending.',
+    access: { roles: ['Affiliate', 'SecureEmployee'] },
+    query: AdjustTimeQuery,
+    response: AdjustTimeResult,
+  }),
+  expenseReceiptUpload: endpoint({
+    method: 'POST',
+    path: 'expense-receipt-upload',
+    area: 'trips',
+    summary: 'Upload a receipt (image or PDF, at most 20 MB) before adding an expense.',
+    access: { roles: ['Affiliate', 'SecureEmployee'] },
+    raw: true,
+    response: ReceiptUploaded,
+  }),
+  expenseReceipt: endpoint({
+    method: 'GET',
+    path: 'expense-receipt',
+    area: 'trips',
+    summary: 'A receipt file, for those who may see its trip.',
+    access: { signedIn: true },
+    query: z.object({ id: Id }),
+    raw: true,
+  }),
+  expenseAdd: endpoint({
+    method: 'POST',
+    path: 'expense-add',
+    area: 'trips',
+    summary: 'Add a miscellaneous expense (Tolls, Lodging, Parking Fees, Other) with its receipts.',
+    access: { roles: ['Affiliate', 'SecureEmployee'] },
+    query: ExpenseAddQuery,
+    response: DriveAssignment,
+  }),
+  assignDriver: endpoint({
+    method: 'POST',
+    path: 'drive-assignment-assign-driver',
+    area: 'trips',
+    summary: "Assign one of the partner's drivers to a trip (null clears it).",
+    access: { roles: ['Affiliate', 'SecureEmployee'] },
+    body: AssignDriverBody,
+    response: DriveAssignment,
+  }),
+  flag: endpoint({
+    method: 'POST',
+    path: 'drive-assignment-flag',
+    area: 'trips',
+    summary: 'Set or clear the flag of a trip.',
+    access: { roles: ['Affiliate', 'SecureEmployee'] },
+    body: FlagBody,
+    response: DriveAssignment,
+  }),
+  sendSms: endpoint({
+    method: 'POST',
+    path: 'send-sms',
+    area: 'trips',
+    summary: "Text a trip's passenger (or a driver) through the SMS service.",
+    access: { roles: ['Affiliate', 'SecureEmployee'] },
+    body: SendSmsBody,
+    response: z.object({ sent: z.literal(true), to: z.string() }),
+  }),
+  cancelLeg: endpoint({
+    method: 'POST',
+    path: 'cancel-individual-trip-leg',
+    area: 'trips',
+    summary: 'Cancel one leg of a trip.',
+    access: { roles: ['Affiliate', 'SecureEmployee', 'Case Manager'] },
+    body: CancelLegBody,
+    response: DriveAssignment,
+  }),
+  declineReasons: endpoint({
+    method: 'GET',
+    path: 'decline-reasons',
+    area: 'trips',
+    summary: 'Reasons a partner may give for declining.',
+    access: { signedIn: true },
+    response: z.array(DeclineReason),
+  }),
+  cancelReasons: endpoint({
+    method: 'GET',
+    path: 'cancel-reasons',
+    area: 'trips',
+    summary: 'Cancel reasons and whether each needs stats.',
+    access: { signedIn: true },
+    query: z.object({ serviceDate: IsoDate.optional(), billToId: Id.optional() }),
+    response: z.array(CancelReason),
+  }),
+  drivers: endpoint({
+    method: 'GET',
+    path: 'drivers',
+    area: 'employees',
+    summary: "The partner's drivers (staff name the partner with partnerId).",
+    access: { roles: ['Affiliate', 'SecureEmployee'] },
+    query: z.object({ partnerId: Id.optional() }),
+    response: z.array(Driver),
+  }),
+};

@@ -1,0 +1,50 @@
+import { z } from 'zod';
+import { IsoDate } from '../trips/model.ts';
+
+/**
+ * The found-set protocol of the live socket /api/live (spec 1 §7). The client asks for a found set
+ * with `fetch` (its own subscription id, a table and a filter); the server answers FetchedFoundSet
+ * with the rows, then FoundSetChanged with added/updated/removed as data changes, until `close`
+ * (Unsubscribed). FoundSetInvalidated tells the client to fetch again; Error reports a refused
+ * request. Every row passes the subscriber's row scope.
+ */
+export const LIVE_TABLES = ['SyncDriveAssv', 'VOGDelivery'] as const;
+export type LiveTable = (typeof LIVE_TABLES)[number];
+
+export const SyncDriveAssvFilter = z.object({
+  /** The pickup (service) date of the trips. */
+  pickupDate: IsoDate,
+  division: z.string().max(4).optional(),
+  affiliateId: z.string().max(36).optional(),
+  /** One trip, for trip inspect. */
+  id: z.string().max(36).optional(),
+});
+export const VOGDeliveryFilter = z.object({ unread: z.literal(true).default(true), recipientId: z.string().max(36) });
+
+export const LiveClientMessage = z.discriminatedUnion('type', [
+  z.object({
+    type: z.literal('fetch'),
+    subscriptionId: z.string().min(1).max(64),
+    table: z.literal('SyncDriveAssv'),
+    filter: SyncDriveAssvFilter,
+  }),
+  z.object({
+    type: z.literal('fetch'),
+    subscriptionId: z.string().min(1).max(64),
+    table: z.literal('VOGDelivery'),
+    filter: VOGDeliveryFilter,
+  }),
+  z.object({ type: z.literal('close'), subscriptionId: z.string().min(1).max(64) }),
+]);
+export type LiveClientMessage = z.infer<typeof LiveClientMessage>;
+
+export type LiveServerMessage<Row = unknown> =
+  | { type: 'FetchedFoundSet'; subscriptionId: string; table: LiveTable; rows: Row[] }
+  | { type: 'FoundSetChanged'; subscriptionId: string; table: LiveTable; added: Row[]; updated: Row[]; removed: string[] }
+  | { type: 'Unsubscribed'; subscriptionId: string }
+  | { type: 'FoundSetInvalidated'; subscriptionId: string }
+  | { type: 'Error'; subscriptionId?: string; message: string };
+
+/** Live connection states (spec 1 §4). */
+export const LIVE_CLOSED = 0;
+export const LIVE_OPEN = 1;
