@@ -39,7 +39,8 @@ export function checkStats(ordered: { pickup: string | null; dropoff: string | n
   if (o < d) errors.timeDropOff = 'Drop-off cannot be before departure';
   if (Object.keys(errors).length) return { errors, outOfRange: false };
   const pickup = ordered.pickup && ordered.pickup !== WILL_CALL ? minutes(ordered.pickup) : null;
-  const dropoff = ordered.dropoff && ordered.dropoff !== WILL_CALL ? minutes(ordered.dropoff) : null;
+  let dropoff = ordered.dropoff && ordered.dropoff !== WILL_CALL ? minutes(ordered.dropoff) : null;
+  if (dropoff !== null && pickup !== null && pickup - dropoff > 12 * 60) dropoff += 24 * 60;
   let outOfRange = false;
   if (pickup !== null && (Math.abs(a - pickup) > STATS_TOLERANCE_MIN || Math.abs(d - pickup) > STATS_TOLERANCE_MIN)) outOfRange = true;
   if (dropoff !== null && Math.abs(o - dropoff) > STATS_TOLERANCE_MIN) outOfRange = true;
