@@ -25,7 +25,11 @@ export const notificationEndpoints = {
     area: 'activity',
     summary: "The signed-in user's notification deliveries, newest first (unread only unless all=true).",
     access: { signedIn: true },
-    query: z.object({ all: z.coerce.boolean().default(false), id: z.string().max(36).optional() }),
+    query: z.object({
+      // a query string carries 'false' as text, which z.coerce.boolean would read as true
+      all: z.union([z.boolean(), z.stringbool()]).default(false),
+      id: z.string().max(36).optional(),
+    }),
     response: z.array(VogDelivery),
   }),
   vogDismiss: endpoint({

@@ -39,7 +39,8 @@ export const DeclineQuery = z.object({
   driveAssignmentId: Id,
   modCount: ModCount,
   localTimestamp: z.string().max(40).optional(),
-  developerMode: z.coerce.boolean().default(false),
+  // a query string carries 'false' as text, which z.coerce.boolean would read as true
+  developerMode: z.union([z.boolean(), z.stringbool()]).default(false),
 });
 export const DeclineBody = z.object({ reason: z.string().trim().min(1, 'Choose a reason for declining this trip').max(200) });
 

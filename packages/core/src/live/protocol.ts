@@ -21,7 +21,9 @@ export const SyncDriveAssvFilter = z.object({
 });
 export const VOGDeliveryFilter = z.object({ unread: z.literal(true).default(true), recipientId: z.string().max(36) });
 
-export const LiveClientMessage = z.discriminatedUnion('type', [
+// Two fetch shapes share type 'fetch', so they are told apart by table first (a flat union on
+// 'type' with a repeated value is refused by zod at the first parse).
+const LiveFetchMessage = z.discriminatedUnion('table', [
   z.object({
     type: z.literal('fetch'),
     subscriptionId: z.string().min(1).max(64),
@@ -34,6 +36,10 @@ export const LiveClientMessage = z.discriminatedUnion('type', [
     table: z.literal('VOGDelivery'),
     filter: VOGDeliveryFilter,
   }),
+]);
+
+export const LiveClientMessage = z.discriminatedUnion('type', [
+  LiveFetchMessage,
   z.object({ type: z.literal('close'), subscriptionId: z.string().min(1).max(64) }),
 ]);
 export type LiveClientMessage = z.infer<typeof LiveClientMessage>;

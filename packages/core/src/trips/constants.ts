@@ -14,3 +14,7 @@ export const STATS_OUT_OF_RANGE_REASONS = ['Late Arrival', 'Time Change Request 
 export const TIME_ADJUSTMENT_RESULTS = ['Approved', 'Denied', 'Pending'] as const;
 export const RECEIPT_MAX_BYTES = 20 * 1024 * 1024;
 export const RECEIPT_TYPES = ['image/jpeg', 'image/png', 'image/gif', 'image/webp', 'image/heic', 'application/pdf'] as const;
+/** Cancel reason that non-staff may use before a trip takes place (spec 2 §6). */
+export const ADVANCE_NOTICE_REASON = 'Advance Notice';
+/** Extra wait time approved without the operator's review, per trip (docs/decisions.md "Partner pay"). */
+export const WAIT_TIME_AUTO_APPROVE_MIN = 30;

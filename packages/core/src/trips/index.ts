@@ -4,3 +4,6 @@ export * from './messages.ts';
 export * from './rules.ts';
 export * from './stats.ts';
 export * from './time-input.ts';
+export * from './pay.ts';
+export * from './partner-edits.ts';
+export * from './receipts.ts';

@@ -145,6 +145,7 @@ describe('finaliseBlockedReason (spec 1 §4)', () => {
     expect(finaliseBlockedReason(trip({ accepted: true, serviceDate: '2017-06-30' }), NOW)).toBeNull();
     expect(finaliseBlockedReason(trip({ accepted: true, serviceDate: '2017-07-01' }), NOW)).toBe(TRIP_MSG.FINALISE.statsMissing);
   });
+  it('refuses a locked trip', () => expect(finaliseBlockedReason(trip({ ...ready, locked: true }), NOW)).toBe(TRIP_MSG.NOT_EDITABLE));
   it('needs a will-call time', () => {
     const wc = leg({ ...withStats, whichLeg: 'B', locFirstTimeOrd: '23:59:00' });
     expect(finaliseBlockedReason(trip({ ...ready, willCall: true, tripLegs: [leg(withStats), wc] }), NOW)).toBe(TRIP_MSG.FINALISE.willCallNoTime);

@@ -24,6 +24,9 @@ type Trip = Pick<
   | 'cancelledReason'
 > & { tripLegs: Pick<TripLeg, 'locFirstTimeOrd' | 'locFirstTimeAct' | 'locFirstTimeDep' | 'locSecondTimeAct' | 'callInTime' | 'status' | 'cancelNc' | 'cancelWc' | 'serviceCode'>[] };
 
+/** The trip fields the partner workflow rules read. */
+export type TripForRules = Trip;
+
 /** spec 1 §4: locked, canceled, out of the found set, dry run, or pay status neither Open nor Pending. */
 export function isReadOnly(da: Trip, inFoundSet = true): boolean {
   return (
@@ -84,13 +87,22 @@ export function declineRefusal(da: Trip, now: Date, developerMode = false): Refu
   return null;
 }
 
-const legCancelled = (l: Trip['tripLegs'][number]) => l.status === 'Canceled' || l.status === 'CanceledNoCharge' || l.cancelNc;
+/** A leg cancelled with or without charge. */
+export const legCancelled = (l: Pick<TripLeg, 'status' | 'cancelNc'>) => l.status === 'Canceled' || l.status === 'CanceledNoCharge' || l.cancelNc;
 
 /** Every leg that was driven has arrival, departure and drop-off times (non-transport legs excepted). */
 export function statsComplete(da: Trip): boolean {
   return da.tripLegs
     .filter((l) => !legCancelled(l) && l.serviceCode !== '06')
     .every((l) => !!l.locFirstTimeAct && !!l.locFirstTimeDep && !!l.locSecondTimeAct);
+}
+
+/**
+ * spec 1 §4: stats are required unless the trip is a dry run, has a cancel reason that does not
+ * require them, or its service date is before 2017-07-01.
+ */
+export function statsRequired(da: Trip): boolean {
+  return da.serviceDate >= STATS_CUTOFF_DATE && !da.dryRun && !(da.cancelledReason && da.cancelReasonRequiresStats === false);
 }
 
 /**
@@ -103,12 +115,10 @@ export function finaliseBlockedReason(da: Trip, now: Date): string | null {
   if (!da.accepted) return TRIP_MSG.FINALISE.notAccepted;
   if (status === 'Final') return TRIP_MSG.FINALISE.alreadyFinal;
   if (!hasOccurred(da, now)) return TRIP_MSG.FINALISE.notOccurred;
+  // an operator lock holds the trip for review: nothing changes, pay included
+  if (da.locked) return TRIP_MSG.NOT_EDITABLE;
   if (status === 'Open' && da.outstandingAdjustments > 0) return TRIP_MSG.FINALISE.adjustments;
-  const statsNeeded =
-    da.serviceDate >= STATS_CUTOFF_DATE &&
-    !da.dryRun &&
-    !(da.cancelledReason && da.cancelReasonRequiresStats === false);
-  if (statsNeeded && !statsComplete(da)) return TRIP_MSG.FINALISE.statsMissing;
+  if (statsRequired(da) && !statsComplete(da)) return TRIP_MSG.FINALISE.statsMissing;
   if (da.willCall && da.tripLegs.some((l) => isWillCallTime(l.locFirstTimeOrd) && !l.callInTime)) {
     return TRIP_MSG.FINALISE.willCallNoTime;
   }

@@ -1,0 +1,132 @@
+import { describe, expect, it } from 'vitest';
+import { TRIP_MSG } from './messages.ts';
+import {
+  cancelLegRefusal,
+  cancelReasonsFor,
+  expenseRefusal,
+  matchDeclineReason,
+  partnerEditRefusal,
+  statsRefusal,
+  waitTimeDecision,
+} from './partner-edits.ts';
+import { canCancelLeg } from './rules.ts';
+import { TEST_NOW as NOW, TEST_STATS, testLeg, testTrip } from './test-fixtures.ts';
+
+describe('partnerEditRefusal', () => {
+  it('allows Open and Pending trips', () => {
+    expect(partnerEditRefusal(testTrip())).toBeNull();
+    expect(partnerEditRefusal(testTrip({ partnerPayStatus: 'Pending' }))).toBeNull();
+  });
+  it('names a Final trip before anything else', () => {
+    expect(partnerEditRefusal(testTrip({ partnerPayStatus: 'Final', locked: true }))).toBe(TRIP_MSG.FINALIZED_READ_ONLY);
+  });
+  it.each([
+    ['locked', { locked: true }],
+    ['canceled', { canceled: true }],
+    ['dry run', { dryRun: true }],
+    ['declined', { declined: true }],
+  ])('refuses a %s trip as not editable', (_n, over) => expect(partnerEditRefusal(testTrip(over))).toBe(TRIP_MSG.NOT_EDITABLE));
+  it('expenses follow the same rule', () => expect(expenseRefusal(testTrip({ locked: true }))).toBe(TRIP_MSG.NOT_EDITABLE));
+});
+
+describe('statsRefusal (spec 2 §5)', () => {
+  it('allows a trip that took place', () => expect(statsRefusal(testTrip(), testLeg(), NOW)).toBeNull());
+  it('refuses Final and read-only trips', () => {
+    expect(statsRefusal(testTrip({ partnerPayStatus: 'Final' }), testLeg(), NOW)).toBe(TRIP_MSG.FINALIZED_READ_ONLY);
+    expect(statsRefusal(testTrip({ locked: true }), testLeg(), NOW)).toBe(TRIP_MSG.NOT_EDITABLE);
+  });
+  it('refuses a trip that has not taken place', () => {
+    expect(statsRefusal(testTrip({ serviceDate: '2026-11-21' }), testLeg(), NOW)).toBe(TRIP_MSG.STATS_NOT_YET);
+    expect(statsRefusal(testTrip({ tripLegs: [testLeg({ locFirstTimeOrd: '10:01:00' })] }), testLeg(), NOW)).toBe(TRIP_MSG.STATS_NOT_YET);
+  });
+  it('refuses a leg cancelled without charge', () => {
+    expect(statsRefusal(testTrip(), testLeg({ status: 'CanceledNoCharge', cancelNc: true }), NOW)).toBe(TRIP_MSG.STATS_LEG_NOT_NEEDED);
+  });
+});
+
+describe('waitTimeDecision (docs/decisions.md "Partner pay")', () => {
+  it('approves up to 30 minutes in total', () => {
+    expect(waitTimeDecision(testTrip(), 30, 0, NOW)).toEqual({ status: 'Approved', message: TRIP_MSG.WAIT_APPROVED(30) });
+    expect(waitTimeDecision(testTrip(), 10, 20, NOW)).toEqual({ status: 'Approved', message: TRIP_MSG.WAIT_APPROVED(10) });
+  });
+  it('sends more than 30 minutes to the operator, counting earlier requests', () => {
+    expect(waitTimeDecision(testTrip(), 31, 0, NOW)).toEqual({ status: 'Pending', message: TRIP_MSG.PENDING_CALL_DISPATCH });
+    expect(waitTimeDecision(testTrip(), 11, 20, NOW)).toEqual({ status: 'Pending', message: TRIP_MSG.PENDING_CALL_DISPATCH });
+  });
+  it('denies Final, dry-run and cancelled trips', () => {
+    expect(waitTimeDecision(testTrip({ partnerPayStatus: 'Final' }), 5, 0, NOW)).toEqual({ status: 'Denied', message: TRIP_MSG.WAIT_DENIED_FINAL });
+    expect(waitTimeDecision(testTrip({ dryRun: true }), 5, 0, NOW)).toEqual({ status: 'Denied', message: TRIP_MSG.WAIT_DENIED_DRY_RUN });
+    for (const over of [{ canceled: true }, { cancelledWithCharge: true }, { cancelledWithoutCharge: true }]) {
+      expect(waitTimeDecision(testTrip(over), 5, 0, NOW)).toEqual({ status: 'Denied', message: TRIP_MSG.WAIT_DENIED_CANCELLED });
+    }
+  });
+  it('refuses locked or declined trips and trips that have not taken place', () => {
+    expect(waitTimeDecision(testTrip({ locked: true }), 5, 0, NOW)).toEqual({ refused: TRIP_MSG.NOT_EDITABLE });
+    expect(waitTimeDecision(testTrip({ declined: true }), 5, 0, NOW)).toEqual({ refused: TRIP_MSG.NOT_EDITABLE });
+    expect(waitTimeDecision(testTrip({ serviceDate: '2026-11-21' }), 5, 0, NOW)).toEqual({ refused: TRIP_MSG.WAIT_NOT_YET });
+  });
+});
+
+const REASONS = [
+  { label: 'Advance Notice', requireStats: false, staffOnly: false },
+  { label: 'No Show', requireStats: true, staffOnly: false },
+  { label: 'Duplicate Trip', requireStats: false, staffOnly: true },
+];
+const [ADVANCE, NO_SHOW, DUPLICATE] = REASONS;
+
+describe('cancelReasonsFor (spec 2 §6)', () => {
+  it('gives staff every reason', () => expect(cancelReasonsFor(REASONS, { staff: true, past: false })).toEqual(REASONS));
+  it('hides staff-only reasons from others', () => expect(cancelReasonsFor(REASONS, { staff: false, past: true })).toEqual([ADVANCE, NO_SHOW]));
+  it('offers only Advance Notice before the trip', () => expect(cancelReasonsFor(REASONS, { staff: false, past: false })).toEqual([ADVANCE]));
+});
+
+describe('cancelLegRefusal (spec 1 §4, 2 §5, 2 §6)', () => {
+  const accepted = testTrip({ accepted: true });
+  const future = testTrip({ accepted: true, serviceDate: '2026-11-21' });
+  const who = { staff: false, now: NOW };
+
+  it('allows what canCancelLeg allows, with a reason the caller may use', () => {
+    expect(cancelLegRefusal(future, future.tripLegs[0], ADVANCE, who)).toBeNull();
+    expect(cancelLegRefusal(accepted, testLeg(TEST_STATS), NO_SHOW, who)).toBeNull();
+  });
+  it.each([
+    ['Final', { partnerPayStatus: 'Final' as const }, TRIP_MSG.FINALIZED_READ_ONLY],
+    ['Pending', { partnerPayStatus: 'Pending' as const }, TRIP_MSG.CANCEL_NOT_OPEN],
+    ['not accepted and no driver', { accepted: false }, TRIP_MSG.CANCEL_NOT_ASSIGNED],
+    ['locked', { locked: true }, TRIP_MSG.NOT_EDITABLE],
+    ['dry run', { dryRun: true }, TRIP_MSG.NOT_EDITABLE],
+    ['cancelled with charge', { cancelledWithCharge: true }, TRIP_MSG.NOT_EDITABLE],
+  ])('refuses a %s trip, as canCancelLeg does', (_n, over, message) => {
+    const da = testTrip({ accepted: true, serviceDate: '2026-11-21', ...over });
+    expect(canCancelLeg(da, da.tripLegs[0])).toBe(false);
+    expect(cancelLegRefusal(da, da.tripLegs[0], ADVANCE, who)).toBe(message);
+  });
+  it('refuses a leg already cancelled', () => {
+    for (const l of [testLeg({ status: 'Canceled' }), testLeg({ cancelNc: true }), testLeg({ cancelWc: true })]) {
+      expect(cancelLegRefusal(future, l, ADVANCE, who)).toBe(TRIP_MSG.LEG_ALREADY_CANCELLED);
+    }
+  });
+  it('refuses an unknown reason and a staff-only one from a partner, not from staff', () => {
+    expect(cancelLegRefusal(accepted, accepted.tripLegs[0], null, who)).toBe(TRIP_MSG.UNKNOWN_CANCEL_REASON);
+    expect(cancelLegRefusal(accepted, accepted.tripLegs[0], DUPLICATE, who)).toBe(TRIP_MSG.UNKNOWN_CANCEL_REASON);
+    expect(cancelLegRefusal(accepted, accepted.tripLegs[0], DUPLICATE, { staff: true, now: NOW })).toBeNull();
+  });
+  it('allows only Advance Notice before the trip, except to staff', () => {
+    expect(cancelLegRefusal(future, future.tripLegs[0], NO_SHOW, who)).toBe(TRIP_MSG.ADVANCE_NOTICE_ONLY);
+    expect(cancelLegRefusal(future, future.tripLegs[0], NO_SHOW, { staff: true, now: NOW })).toBeNull();
+  });
+  it('needs arrival and departure for a reason that requires stats, except from staff', () => {
+    const arrivedOnly = testLeg({ locFirstTimeAct: '09:01:00' });
+    expect(cancelLegRefusal(accepted, arrivedOnly, NO_SHOW, who)).toBe(TRIP_MSG.CANCEL_STATS_REQUIRED('No Show'));
+    expect(cancelLegRefusal(accepted, arrivedOnly, NO_SHOW, { staff: true, now: NOW })).toBeNull();
+  });
+});
+
+describe('matchDeclineReason', () => {
+  const reasons = [{ name: 'No Availability', aliases: ['Fully Booked'] }, { name: 'Other', aliases: [] }];
+  it('takes the name or an alias in any case and answers the name', () => {
+    expect(matchDeclineReason(reasons, 'no availability')).toBe('No Availability');
+    expect(matchDeclineReason(reasons, ' FULLY booked ')).toBe('No Availability');
+  });
+  it('answers null for anything else', () => expect(matchDeclineReason(reasons, 'Bored')).toBeNull());
+});
