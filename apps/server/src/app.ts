@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import cookie from '@fastify/cookie';
 import fastifyStatic from '@fastify/static';
+import websocket from '@fastify/websocket';
 import { APP_VERSION_HEADER, type ApiErrorBody } from '@tripline/core';
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { AppDeps } from './platform/deps.ts';
@@ -12,8 +13,10 @@ import { refuseUndeclaredRoutes } from './platform/http.ts';
 import { authRoutes } from './modules/auth/routes.ts';
 import { contactRoutes } from './modules/contacts/routes.ts';
 import { docsRoutes } from './modules/docs/routes.ts';
+import { liveRoutes } from './modules/live/routes.ts';
 import { notificationRoutes } from './modules/notifications/routes.ts';
 import { supportRoutes } from './modules/support/routes.ts';
+import { tripRoutes } from './modules/trips/routes.ts';
 
 export interface AppOptions {
   /** Built web app to serve with the API. */
@@ -23,7 +26,7 @@ export interface AppOptions {
 }
 
 /** Every area's routes, in one list so the route table is complete in one place. */
-const MODULES = [authRoutes, contactRoutes, supportRoutes, notificationRoutes, docsRoutes];
+const MODULES = [authRoutes, contactRoutes, tripRoutes, supportRoutes, notificationRoutes, liveRoutes, docsRoutes];
 
 export async function buildApp(deps: AppDeps, options: AppOptions = {}): Promise<FastifyInstance> {
   const app = Fastify({
@@ -42,6 +45,7 @@ export async function buildApp(deps: AppDeps, options: AppOptions = {}): Promise
 
   refuseUndeclaredRoutes(app);
   await app.register(cookie);
+  await app.register(websocket, { options: { maxPayload: 64 * 1024 } });
   installRequestGuards(app, deps);
 
   app.addHook('onSend', async (_req, reply, payload) => {

@@ -4,6 +4,7 @@ import { buildApp } from './app.ts';
 import { systemClock } from './platform/clock.ts';
 import { loadConfig } from './platform/config.ts';
 import { openDatabase } from './platform/db/database.ts';
+import { localFileStore } from './platform/providers/files.ts';
 import { outboxMessenger } from './platform/providers/messaging.ts';
 import { DEMO_LOGINS, DEMO_PASSWORD, loadDemoData } from './modules/demo/index.ts';
 import { operatorToday } from '@tripline/core';
@@ -34,7 +35,13 @@ async function main(): Promise<void> {
   }
 
   const app = await buildApp(
-    { pool: db.pool, clock: systemClock, messenger: outboxMessenger(db.pool), config },
+    {
+      pool: db.pool,
+      clock: systemClock,
+      messenger: outboxMessenger(db.pool),
+      files: localFileStore(path.join(config.dataDir, 'files')),
+      config,
+    },
     { webDist: config.webDist ?? path.resolve(here, '../../web/dist'), logLevel: config.logLevel === 'debug' ? 'info' : 'warn' },
   );
   await app.listen({ port: config.port, host: config.host });

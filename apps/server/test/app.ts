@@ -1,8 +1,12 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { CLIENT_VERSION } from '@tripline/core';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import type { Pool } from 'pg';
 import { buildApp } from '../src/app.ts';
 import { ManualClock } from '../src/platform/clock.ts';
+import { localFileStore, type FileStore } from '../src/platform/providers/files.ts';
 import { outboxMessenger } from '../src/platform/providers/messaging.ts';
 
 export const ORIGIN = 'http://localhost:80';
@@ -10,17 +14,24 @@ export const ORIGIN = 'http://localhost:80';
 export interface TestApp {
   app: FastifyInstance;
   clock: ManualClock;
+  files: FileStore;
+  /** The folder of the stored files, removed when the app closes. */
+  filesDir: string;
 }
 
 export async function buildTestApp(pool: Pool, clock = new ManualClock()): Promise<TestApp> {
+  const filesDir = fs.mkdtempSync(path.join(os.tmpdir(), 'tripline-files-'));
+  const files = localFileStore(filesDir);
   const app = await buildApp({
     pool,
     clock,
     messenger: outboxMessenger(pool),
+    files,
     config: { secureCookies: false, appVersion: 'test' },
   });
+  app.addHook('onClose', async () => fs.rmSync(filesDir, { recursive: true, force: true }));
   await app.ready();
-  return { app, clock };
+  return { app, clock, files, filesDir };
 }
 
 /** A browser-like client: keeps cookies and sends the headers our web app sends. */

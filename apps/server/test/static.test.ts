@@ -4,6 +4,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app.ts';
 import { ManualClock } from '../src/platform/clock.ts';
+import { localFileStore } from '../src/platform/providers/files.ts';
 import { outboxMessenger } from '../src/platform/providers/messaging.ts';
 import { createTestDatabase, type TestDatabase } from './db.ts';
 
@@ -17,7 +18,13 @@ beforeAll(async () => {
   fs.mkdirSync(path.join(web, 'assets'));
   fs.writeFileSync(path.join(web, 'assets', 'app-1.js'), 'console.log(1)');
   app = await buildApp(
-    { pool: db.pool, clock: new ManualClock(), messenger: outboxMessenger(db.pool), config: { secureCookies: false, appVersion: 't' } },
+    {
+      pool: db.pool,
+      clock: new ManualClock(),
+      messenger: outboxMessenger(db.pool),
+      files: localFileStore(path.join(web, 'files')),
+      config: { secureCookies: false, appVersion: 't' },
+    },
     { webDist: web },
   );
 });

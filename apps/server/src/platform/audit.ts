@@ -56,3 +56,26 @@ export function auditActor(req: { id: string; ip: string; user: { id: string; su
     clientAddress: req.ip,
   };
 }
+
+/** Appends many audit rows in one statement (a batch of trips accepted at once). */
+export async function writeAudits(db: Pool | PoolClient, entries: readonly AuditEntry[]): Promise<void> {
+  if (entries.length === 0) return;
+  const rows = entries.map((e) => ({
+    actor_id: e.actorId,
+    impersonator_id: e.impersonatorId ?? null,
+    activity_type: e.activityType,
+    table_name: e.table,
+    record_id: e.recordId,
+    before: e.before ?? null,
+    after: e.after ?? null,
+    request_id: e.requestId ?? null,
+    client_address: e.clientAddress ?? null,
+  }));
+  await db.query(
+    `insert into audit_log (actor_id, impersonator_id, activity_type, table_name, record_id, before, after, request_id, client_address)
+     select actor_id, impersonator_id, activity_type, table_name, record_id, before, after, request_id, client_address
+       from json_to_recordset($1::json) as x(actor_id uuid, impersonator_id uuid, activity_type text, table_name text,
+            record_id text, before jsonb, after jsonb, request_id text, client_address text)`,
+    [JSON.stringify(rows)],
+  );
+}

@@ -1,6 +1,7 @@
 import type { Pool } from 'pg';
 import type { Clock } from './clock.ts';
 import type { Config } from './config.ts';
+import type { FileStore } from './providers/files.ts';
 import type { Messenger } from './providers/messaging.ts';
 
 /** What every module gets: the database, the time source, outside services and configuration. */
@@ -8,5 +9,6 @@ export interface AppDeps {
   pool: Pool;
   clock: Clock;
   messenger: Messenger;
+  files: FileStore;
   config: Pick<Config, 'secureCookies' | 'appVersion'>;
 }

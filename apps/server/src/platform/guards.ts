@@ -13,7 +13,7 @@ import { loadSessionUser } from './auth/users.ts';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
-function sameOrigin(req: FastifyRequest, origin: string): boolean {
+export function sameOrigin(req: FastifyRequest, origin: string): boolean {
   try {
     // URL drops default ports on both sides, so http://host and http://host:80 compare equal.
     return new URL(origin).host === new URL(`${req.protocol}://${req.host}`).host;

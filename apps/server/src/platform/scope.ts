@@ -1,4 +1,4 @@
-import { isStaff } from '@tripline/core';
+import { isStaff, type DriveAssignment } from '@tripline/core';
 import type { SessionUser } from './auth/users.ts';
 
 /**
@@ -23,4 +23,19 @@ export function tripScope(user: SessionUser, params: unknown[], da = 'da'): stri
     parts.push(`exists (select 1 from trip_legs tl_scope where tl_scope.drive_assignment_id = ${da}.id and tl_scope.passenger_id = $${params.length})`);
   }
   return parts.length ? `(${parts.join(' or ')})` : 'false';
+}
+
+/**
+ * The same row scope as tripScope, for a trip already in memory: the live fan-out loads a found set
+ * once for every subscriber and filters it per subscriber with this. The two must agree row for row
+ * (test/live-scope.test.ts checks them against each other).
+ */
+export function tripVisibleTo(user: SessionUser, trip: Pick<DriveAssignment, 'farmoutContactId' | 'billToContactId' | 'tripLegs'>): boolean {
+  if (isStaff(user)) return true;
+  if (user.partnerId && trip.farmoutContactId === user.partnerId) return true;
+  if (user.types.includes('Case Manager') && trip.billToContactId !== null && user.billToIds.includes(trip.billToContactId)) return true;
+  if (user.types.includes('S/N Passenger') || user.types.includes('Passenger')) {
+    return trip.tripLegs.some((leg) => leg.passengerId === user.id);
+  }
+  return false;
 }

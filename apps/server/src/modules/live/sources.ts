@@ -1,0 +1,44 @@
+import type { DriveAssignment, VOGDeliveryFilter, VogDelivery } from '@tripline/core';
+import type { Pool } from 'pg';
+import type { z } from 'zod';
+import type { LiveSource } from '../../platform/live/source.ts';
+import { tripVisibleTo } from '../../platform/scope.ts';
+import { findDeliveries } from '../notifications/deliveries.ts';
+import { findTrips } from '../trips/repository.ts';
+import { narrowTripFilter, toTripFilter, tripMatches, type TripFoundSetFilter } from './trip-filter.ts';
+
+/** SyncDriveAssv (spec 1 §7): trips of a pickup date, read through the same repository as the HTTP list. */
+export function tripSource(pool: Pool): LiveSource<TripFoundSetFilter, DriveAssignment> {
+  return {
+    table: 'SyncDriveAssv',
+    changedBy: ['drive_assignments', 'trip_legs', 'partner_activities'],
+    authorize(user, filter) {
+      const narrowed = narrowTripFilter(user, filter);
+      return narrowed ? { filter: narrowed } : { empty: true };
+    },
+    evaluate: (filter) => findTrips(pool, null, toTripFilter(filter)),
+    load: (ids) => findTrips(pool, null, { ids }),
+    matches: tripMatches,
+    visibleTo: tripVisibleTo,
+  };
+}
+
+type DeliveryFoundSetFilter = z.output<typeof VOGDeliveryFilter>;
+
+export const OWN_NOTIFICATIONS_ONLY = 'You can only receive your own notifications';
+
+/** VOGDelivery (spec 1 §7): a user's unread notification deliveries. */
+export function deliverySource(pool: Pool): LiveSource<DeliveryFoundSetFilter, VogDelivery> {
+  return {
+    table: 'VOGDelivery',
+    changedBy: ['notification_deliveries'],
+    authorize(user, filter) {
+      if (filter.recipientId.toLowerCase() !== user.id) return { error: OWN_NOTIFICATIONS_ONLY };
+      return { filter: { unread: true, recipientId: user.id } };
+    },
+    evaluate: (filter) => findDeliveries(pool, { recipientId: filter.recipientId, unreadOnly: true }),
+    load: (ids) => findDeliveries(pool, { ids }),
+    matches: (filter, d) => d.unread && d.recipientId === filter.recipientId,
+    visibleTo: (user, d) => d.recipientId === user.id,
+  };
+}

@@ -1,0 +1,129 @@
+import type { Pool, PoolClient } from 'pg';
+import type { SessionUser } from '../../platform/auth/users.ts';
+import { TRIP_JSON_FROM, tripWhere, type TripFilter } from './repository.ts';
+
+type Db = Pool | PoolClient;
+
+interface Kept {
+  /** The trip's view stamp and its legs' and activities' stamp when it was built (migration 0002). */
+  stamp: string;
+  epoch: number;
+  /** UTF-8 bytes, outside the JavaScript heap: a day's list is assembled with one copy. */
+  json: Buffer;
+  firstPickup: string | null;
+}
+
+/**
+ * The JSON of trips as the day list last built them, keyed by trip id and valid only for the
+ * trip's view stamp and the epoch it was built at (migration 0002: every change that alters a
+ * trip's JSON gives it a new stamp, in the same transaction). Least recently used copies go first
+ * once the byte budget is reached.
+ */
+export class TripJsonCache {
+  private kept = new Map<string, Kept>();
+  private bytes = 0;
+  constructor(private readonly maxBytes = 64 * 1024 * 1024) {}
+
+  get(id: string, stamp: string, epoch: number): Kept | null {
+    const k = this.kept.get(id);
+    if (!k || k.stamp !== stamp || k.epoch !== epoch) return null;
+    // re-inserting moves it to the young end of the Map's order
+    this.kept.delete(id);
+    this.kept.set(id, k);
+    return k;
+  }
+
+  set(id: string, k: Kept): void {
+    const old = this.kept.get(id);
+    if (old) {
+      this.bytes -= old.json.length;
+      this.kept.delete(id);
+    }
+    if (k.json.length > this.maxBytes) return;
+    this.kept.set(id, k);
+    this.bytes += k.json.length;
+    for (const [oldId, oldest] of this.kept) {
+      if (this.bytes <= this.maxBytes) break;
+      this.kept.delete(oldId);
+      this.bytes -= oldest.json.length;
+    }
+  }
+
+  get size(): number {
+    return this.kept.size;
+  }
+}
+
+interface ListedTrip {
+  id: string;
+  stamp: string;
+  epoch: number;
+  service_date: string;
+  reference_number: string;
+}
+
+const COMMA = Buffer.from(',');
+
+/** A trip's own stamp with its legs' and activities' stamp, as one key. */
+const STAMP = `da.view_stamp::text || '.' || coalesce(s.stamp, 0)::text`;
+
+/** Plain code-point order: the values are ISO dates, HH:MM:SS times and digit strings. */
+const cmp = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
+
+const byDay = (a: { date: string; pickup: string | null; ref: string }, b: typeof a) =>
+  cmp(a.date, b.date) ||
+  (a.pickup === b.pickup ? 0 : a.pickup === null ? 1 : b.pickup === null ? -1 : cmp(a.pickup, b.pickup)) ||
+  cmp(a.ref, b.ref);
+
+/**
+ * The trips of a filter in the caller's scope as the JSON text of the contract's TripList, in day
+ * order (date, first ordered pickup, reference number): the same rows and fields as findTrips.
+ * The trips and their stamps are read first; only trips without a valid kept copy are built.
+ */
+export async function tripListJson(db: Db, cache: TripJsonCache, user: SessionUser, filter: TripFilter): Promise<{ json: Buffer; total: number }> {
+  const params: unknown[] = [];
+  const where = tripWhere(user, filter, params);
+  const { rows } = await db.query<ListedTrip>(
+    `select da.id, ${STAMP} as stamp, e.epoch, da.service_date, da.reference_number
+       from drive_assignments da cross join trip_view_epoch e left join divisions dv on dv.id = da.division_id
+       left join trip_view_stamps s on s.drive_assignment_id = da.id
+      where ${where}`,
+    params,
+  );
+  const found = new Map<string, Kept>();
+  const missing: string[] = [];
+  for (const r of rows) {
+    const k = cache.get(r.id, r.stamp, r.epoch);
+    if (k) found.set(r.id, k);
+    else missing.push(r.id);
+  }
+  if (missing.length > 0) {
+    const builtParams: unknown[] = [];
+    const builtWhere = tripWhere(user, { ...filter, ids: missing }, builtParams);
+    const built = await db.query<{ id: string; stamp: string; epoch: number; first_pickup: string | null; json: string }>(
+      `select da.id, ${STAMP} as stamp, e.epoch, legs.first_pickup, to_json(trip)::text as json
+         ${TRIP_JSON_FROM} cross join trip_view_epoch e left join trip_view_stamps s on s.drive_assignment_id = da.id
+        where ${builtWhere}`,
+      builtParams,
+    );
+    for (const b of built.rows) {
+      const k = { stamp: b.stamp, epoch: b.epoch, json: Buffer.from(b.json), firstPickup: b.first_pickup };
+      cache.set(b.id, k);
+      found.set(b.id, k);
+    }
+  }
+  // a trip that changed between the two reads and no longer matches the filter is left out
+  const ordered = rows
+    .flatMap((r) => {
+      const k = found.get(r.id);
+      return k ? [{ date: r.service_date, ref: r.reference_number, pickup: k.firstPickup, json: k.json }] : [];
+    })
+    .sort(byDay);
+  const parts: Buffer[] = [Buffer.from('{"rows":[')];
+  ordered.forEach((t, i) => {
+    if (i > 0) parts.push(COMMA);
+    parts.push(t.json);
+  });
+  parts.push(Buffer.from(`],"total":${ordered.length}}`));
+  return { json: Buffer.concat(parts), total: ordered.length };
+}

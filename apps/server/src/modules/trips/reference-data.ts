@@ -1,0 +1,26 @@
+import { CancelReason, cancelReasonsFor, DeclineReason, isStaff, operatorToday } from '@tripline/core';
+import type { z } from 'zod';
+import type { SessionUser } from '../../platform/auth/users.ts';
+import type { AppDeps } from '../../platform/deps.ts';
+
+export async function declineReasons(deps: AppDeps): Promise<z.input<typeof DeclineReason>[]> {
+  const { rows } = await deps.pool.query<{ name: string; aliases: string[]; always_visible: boolean }>(
+    'select name, aliases, always_visible from decline_reasons order by sort_order, name',
+  );
+  return rows.map((r) => ({ name: r.name, aliases: r.aliases, alwaysVisible: r.always_visible }));
+}
+
+/**
+ * Cancel reasons and whether each needs stats (spec 2 §6): staff get all; others not the
+ * staff-only ones, and for a service date after today only Advance Notice. A day that has begun
+ * may hold trips that already took place, so today offers the full list; cancelling a leg checks
+ * the trip itself. Reasons do not vary by bill-to, so billToId changes nothing.
+ */
+export async function cancelReasons(deps: AppDeps, user: SessionUser, serviceDate: string | undefined): Promise<z.input<typeof CancelReason>[]> {
+  const { rows } = await deps.pool.query<{ label: string; require_stats: boolean; staff_only: boolean }>(
+    'select label, require_stats, staff_only from cancel_reasons order by sort_order, label',
+  );
+  const past = !serviceDate || serviceDate <= operatorToday(deps.clock.now());
+  const reasons = rows.map((r) => ({ label: r.label, requireStats: r.require_stats, staffOnly: r.staff_only }));
+  return cancelReasonsFor(reasons, { staff: isStaff(user), past }).map((r) => ({ label: r.label, requireStats: r.requireStats }));
+}

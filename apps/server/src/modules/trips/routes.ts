@@ -1,0 +1,67 @@
+import multipart from '@fastify/multipart';
+import { contract } from '@tripline/core';
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { AppDeps } from '../../platform/deps.ts';
+import { notFound } from '../../platform/errors.ts';
+import { route } from '../../platform/http.ts';
+import { acceptTrips, rateAcceptTrips } from './accept.ts';
+import { adjustTime } from './adjustments.ts';
+import { cancelLeg } from './cancel-leg.ts';
+import { TripJsonCache, tripListJson } from './day-list.ts';
+import { declineTrip } from './decline.ts';
+import { assignDriver, listDrivers } from './driver.ts';
+import { addExpense } from './expenses.ts';
+import { flagTrip } from './flag.ts';
+import { RECEIPT_FORM_LIMITS, sendReceipt, uploadReceipt } from './receipts.ts';
+import { cancelReasons, declineReasons } from './reference-data.ts';
+import { sendSms } from './sms.ts';
+import { enterStats } from './stats.ts';
+
+/**
+ * Sends JSON text already in the endpoint's response shape (the day list, built by PostgreSQL).
+ * Fastify takes a returned reply as "already sent".
+ */
+function sendPrepared<T>(reply: FastifyReply, json: Buffer): T {
+  reply.type('application/json; charset=utf-8').send(json);
+  return reply as unknown as T;
+}
+
+/** The partner's daily trip workflow (spec 1 §2–§5, 2 §5): the day list and every row action. */
+export function tripRoutes(app: FastifyInstance, deps: AppDeps): void {
+  const cache = new TripJsonCache();
+
+  route(app, contract.driveAssignments, async ({ reply, user, query }) => {
+    // spec 1 §9: a reference longer than 10 characters is an id, a shorter one a reference number
+    const byId = query.id && query.id.length > 10 ? query.id : undefined;
+    const referenceNumber = query.referenceNumber ?? (query.id && !byId ? query.id : undefined);
+    const one = Boolean(byId || referenceNumber);
+    const list = await tripListJson(deps.pool, cache, user, {
+      serviceDate: query.serviceDate,
+      ids: byId ? [byId] : undefined,
+      referenceNumber,
+    });
+    if (one && list.total === 0) throw notFound();
+    return sendPrepared(reply, list.json);
+  });
+
+  route(app, contract.accept, ({ req, user, body }) => acceptTrips(deps, req, user, body));
+  route(app, contract.acceptRate, ({ req, user, body }) => rateAcceptTrips(deps, req, user, body));
+  route(app, contract.decline, ({ req, user, query, body }) => declineTrip(deps, req, user, query, body));
+  route(app, contract.stats, ({ req, user, body }) => enterStats(deps, req, user, body));
+  route(app, contract.adjustTime, ({ req, user, query }) => adjustTime(deps, req, user, query));
+  route(app, contract.expenseAdd, ({ req, user, query }) => addExpense(deps, req, user, query));
+  route(app, contract.assignDriver, ({ req, user, body }) => assignDriver(deps, req, user, body));
+  route(app, contract.flag, ({ req, user, body }) => flagTrip(deps, req, user, body));
+  route(app, contract.sendSms, ({ req, user, body }) => sendSms(deps, req, user, body));
+  route(app, contract.cancelLeg, ({ req, user, body }) => cancelLeg(deps, req, user, body));
+  route(app, contract.declineReasons, () => declineReasons(deps));
+  route(app, contract.cancelReasons, ({ user, query }) => cancelReasons(deps, user, query.serviceDate));
+  route(app, contract.drivers, ({ user, query }) => listDrivers(deps, user, query.partnerId));
+  route(app, contract.expenseReceipt, ({ reply, user, query }) => sendReceipt(deps, reply, user, query.id));
+
+  // multipart is parsed for the receipt upload only; everywhere else a form body is refused
+  app.register(async (uploads) => {
+    await uploads.register(multipart, { limits: RECEIPT_FORM_LIMITS, throwFileSizeLimit: true });
+    route(uploads, contract.expenseReceiptUpload, ({ req, reply, user }) => uploadReceipt(deps, req, reply, user));
+  });
+}

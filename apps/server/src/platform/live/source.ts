@@ -1,0 +1,28 @@
+import type { LiveTable } from '@tripline/core';
+import type { SessionUser } from '../auth/users.ts';
+import type { LiveRow } from './found-set.ts';
+
+/**
+ * What a fetch may watch: refused with a message; a filter to evaluate (possibly narrowed by the
+ * user's scope, so subscribers who can only ever see the same rows share one found set); or
+ * nothing, when the scope already says no row can be visible.
+ */
+export type LiveAuthorization<F> = { error: string } | { filter: F } | { empty: true };
+
+/**
+ * One live table: how to evaluate a found set, reload changed rows, decide whether a row belongs
+ * to a filter and whether a user may see it. The fan-out is generic; the areas supply these.
+ * Method syntax on purpose: the registry holds sources of different filter and row types.
+ */
+export interface LiveSource<F extends object = object, R extends LiveRow = LiveRow> {
+  readonly table: LiveTable;
+  /** Database tables (names in the change notifications) whose changes concern this table. */
+  readonly changedBy: readonly string[];
+  authorize(user: SessionUser, filter: F): LiveAuthorization<F>;
+  /** Every row of a found set, with no user scope (the fan-out applies each subscriber's). */
+  evaluate(filter: F): Promise<R[]>;
+  /** The current rows of changed ids; ids that no longer exist are simply absent. */
+  load(ids: string[]): Promise<R[]>;
+  matches(filter: F, row: R): boolean;
+  visibleTo(user: SessionUser, row: R): boolean;
+}

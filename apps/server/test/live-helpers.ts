@@ -1,0 +1,177 @@
+import type { AddressInfo } from 'node:net';
+import { CLIENT_VERSION, type LiveClientMessage, type LiveServerMessage } from '@tripline/core';
+import type { Pool } from 'pg';
+import WebSocket from 'ws';
+import { buildTestApp, type TestApp } from './app.ts';
+import { PASSWORD } from './factories.ts';
+
+/** A server process for live tests: a real listening app on loopback. */
+export interface Served extends TestApp {
+  base: string;
+  origin: string;
+}
+
+export async function serve(pool: Pool): Promise<Served> {
+  const t = await buildTestApp(pool);
+  await t.app.listen({ port: 0, host: '127.0.0.1' });
+  const { port } = t.app.server.address() as AddressInfo;
+  return { ...t, base: `http://127.0.0.1:${port}`, origin: `http://127.0.0.1:${port}` };
+}
+
+/** A signed-in browser over real HTTP: the session cookie and the headers the web app sends. */
+export class HttpSession {
+  constructor(
+    readonly served: Served,
+    readonly cookie: string,
+  ) {}
+
+  static async signIn(served: Served, username: string): Promise<HttpSession> {
+    const res = await fetch(`${served.base}/api/login`, {
+      method: 'POST',
+      headers: {
+        authorization: 'Basic ' + Buffer.from(`${username}:${PASSWORD}`).toString('base64'),
+        'x-client-version': String(CLIENT_VERSION),
+        origin: served.origin,
+      },
+    });
+    if (res.status !== 200) throw new Error(`sign-in failed: ${res.status} ${await res.text()}`);
+    const cookie = res.headers
+      .getSetCookie()
+      .map((c) => c.split(';')[0])
+      .find((c) => c.startsWith('tripline_session='));
+    if (!cookie) throw new Error('no session cookie');
+    return new HttpSession(served, cookie);
+  }
+
+  /** The same session used against another process (sessions live in the database). */
+  on(served: Served): HttpSession {
+    return new HttpSession(served, this.cookie);
+  }
+
+  async request(method: 'GET' | 'POST', path: string, body?: unknown): Promise<{ status: number; json: any }> {
+    const headers: Record<string, string> = {
+      cookie: this.cookie,
+      'x-client-version': String(CLIENT_VERSION),
+      origin: this.served.origin,
+    };
+    const init: RequestInit = { method, headers };
+    if (body !== undefined) {
+      headers['content-type'] = 'application/json';
+      init.body = JSON.stringify(body);
+    }
+    const res = await fetch(`${this.served.base}${path}`, init);
+    const text = await res.text();
+    return { status: res.status, json: text ? JSON.parse(text) : null };
+  }
+
+  live(): Promise<LiveClient> {
+    return LiveClient.open(this.served, { cookie: this.cookie, origin: this.served.origin });
+  }
+}
+
+type Waiter = { match: (m: LiveServerMessage) => boolean; resolve: (m: LiveServerMessage) => void };
+
+/** A live socket that records every message, so tests await exactly the message they expect. */
+export class LiveClient {
+  /** Every message received, in order, as sent (for "never contained" checks). */
+  readonly raw: string[] = [];
+  private readonly unread: LiveServerMessage[] = [];
+  private waiters: Waiter[] = [];
+  readonly closed: Promise<{ code: number; reason: string }>;
+
+  private constructor(readonly ws: WebSocket) {
+    ws.on('message', (data) => {
+      const text = String(data);
+      this.raw.push(text);
+      const msg = JSON.parse(text) as LiveServerMessage;
+      const w = this.waiters.find((x) => x.match(msg));
+      if (w) {
+        this.waiters = this.waiters.filter((x) => x !== w);
+        w.resolve(msg);
+      } else this.unread.push(msg);
+    });
+    this.closed = new Promise((resolve) => ws.on('close', (code, reason) => resolve({ code, reason: String(reason) })));
+  }
+
+  static open(served: Served, headers: Record<string, string>): Promise<LiveClient> {
+    const ws = new WebSocket(`${served.base.replace('http', 'ws')}/api/live`, { headers });
+    const client = new LiveClient(ws);
+    return new Promise((resolve, reject) => {
+      ws.once('open', () => resolve(client));
+      ws.once('unexpected-response', (_req, res) => reject(new Error(`upgrade refused: ${res.statusCode}`)));
+      ws.once('error', reject);
+    });
+  }
+
+  /** The HTTP status answered instead of an upgrade. */
+  static refusal(served: Served, headers: Record<string, string>): Promise<number> {
+    const ws = new WebSocket(`${served.base.replace('http', 'ws')}/api/live`, { headers });
+    return new Promise((resolve, reject) => {
+      ws.once('open', () => reject(new Error('the upgrade was accepted')));
+      ws.once('unexpected-response', (req, res) => {
+        resolve(res.statusCode ?? 0);
+        req.destroy();
+      });
+      ws.once('error', () => {});
+    });
+  }
+
+  send(msg: LiveClientMessage | Record<string, unknown> | string): void {
+    this.ws.send(typeof msg === 'string' ? msg : JSON.stringify(msg));
+  }
+
+  /** The next message matching, including one that already arrived and was not yet taken. */
+  next<T extends LiveServerMessage['type']>(
+    type: T,
+    where: (m: Extract<LiveServerMessage, { type: T }>) => boolean = () => true,
+    timeoutMs = 5_000,
+  ): Promise<Extract<LiveServerMessage, { type: T }>> {
+    const match = (m: LiveServerMessage) => m.type === type && where(m as Extract<LiveServerMessage, { type: T }>);
+    const i = this.unread.findIndex(match);
+    if (i >= 0) return Promise.resolve(this.unread.splice(i, 1)[0] as Extract<LiveServerMessage, { type: T }>);
+    return new Promise((resolve, reject) => {
+      const waiter: Waiter = { match, resolve: (m) => (clearTimeout(timer), resolve(m as Extract<LiveServerMessage, { type: T }>)) };
+      const timer = setTimeout(() => {
+        this.waiters = this.waiters.filter((x) => x !== waiter);
+        reject(new Error(`no ${type} within ${timeoutMs} ms; received: ${this.raw.join('\n')}`));
+      }, timeoutMs);
+      this.waiters.push(waiter);
+    });
+  }
+
+  /** Sends fetch and answers the FetchedFoundSet. */
+  async fetch(subscriptionId: string, table: 'SyncDriveAssv' | 'VOGDelivery', filter: Record<string, unknown>) {
+    this.send({ type: 'fetch', subscriptionId, table, filter });
+    return this.next('FetchedFoundSet', (m) => m.subscriptionId === subscriptionId);
+  }
+
+  changed(subscriptionId: string, where: (m: Extract<LiveServerMessage, { type: 'FoundSetChanged' }>) => boolean = () => true) {
+    return this.next('FoundSetChanged', (m) => m.subscriptionId === subscriptionId && where(m));
+  }
+
+  /** Messages received but not taken by next(). */
+  get pending(): readonly LiveServerMessage[] {
+    return this.unread;
+  }
+
+  close(): Promise<{ code: number; reason: string }> {
+    this.ws.close();
+    return this.closed;
+  }
+}
+
+export const idsOf = (rows: unknown[]) => rows.map((r) => (r as { id: string }).id);
+
+/** One trip with one leg, farmed out to a partner (or not) on a date. */
+export async function insertTrip(
+  pool: Pool,
+  t: { date: string; partnerId?: string | null; billToId?: string | null; passengerId?: string | null },
+): Promise<string> {
+  const { rows } = await pool.query(
+    `insert into drive_assignments (service_date, service_type_requested, farmout_contact_id, bill_to_contact_id)
+     values ($1, '01', $2, $3) returning id`,
+    [t.date, t.partnerId ?? null, t.billToId ?? null],
+  );
+  await pool.query('insert into trip_legs (drive_assignment_id, passenger_id) values ($1, $2)', [rows[0].id, t.passengerId ?? null]);
+  return rows[0].id;
+}
