@@ -1,7 +1,8 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { MSG, defaultLanding, type CurrentUser } from '@tripline/core';
-import { setApiListener } from '../lib/api.ts';
+import { MSG, TRIP_MSG, defaultLanding, type CurrentUser } from '@tripline/core';
+import { STATUS_NO_RESPONSE, setApiListener } from '../lib/api.ts';
 import { errorAction } from '../lib/api-errors.ts';
+import { live } from '../lib/live.ts';
 import { recordClientError } from '../lib/error-log.ts';
 import { saveRoute } from '../lib/saved-route.ts';
 import { groupWarnings, type ServerWarning } from '../lib/server-headers.ts';
@@ -24,10 +25,22 @@ function showServerWarnings(warnings: ServerWarning[]) {
 
 /** Decides how the app answers what the API client reports: toasts, the error log and navigation. */
 export function connectApi(router: AppRouter, queryClient: QueryClient): void {
+  // The server stopped answering; its next answer says the connection is back (spec 1 §4).
+  let serverLost = false;
   setApiListener({
     warnings: showServerWarnings,
     errorHeader: (message) => toast.error(message),
+    // spec 1 §4: a lost live connection reconnects on the next successful request.
+    succeeded: () => {
+      live.nudge();
+      if (serverLost) {
+        serverLost = false;
+        toast.hide('server-not-responding');
+        toast.success(TRIP_MSG.CONNECTION_RESTORED, { id: 'connection-restored' });
+      }
+    },
     failure: (error, quiet) => {
+      if (error.status === STATUS_NO_RESPONSE) serverLost = true;
       // Being signed out is not a fault worth a bug report.
       if (error.status !== 401) {
         const request = error.requestId ? ` (request ${error.requestId})` : '';

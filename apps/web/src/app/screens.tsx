@@ -6,6 +6,8 @@ import { LoginPage } from '../features/auth/LoginPage.tsx';
 import { LoginMfaPage } from '../features/auth/login-mfa/LoginMfaPage.tsx';
 import { LogoutPage } from '../features/auth/LogoutPage.tsx';
 import { BugReportPage } from '../features/support/BugReportPage.tsx';
+import { HomePage } from '../features/trips/home/HomePage.tsx';
+import { MessagesPage } from '../features/notifications/MessagesPage.tsx';
 
 export interface ScreenProps {
   route: RouteDef;
@@ -19,6 +21,9 @@ const SCREENS: Partial<Record<string, ComponentType<ScreenProps>>> = {
   '/login-mfa': LoginMfaPage,
   '/logout': LogoutPage,
   '/bug-report': BugReportPage,
+  '/': HomePage,
+  '/schedule': HomePage,
+  '/messages': MessagesPage,
 };
 
 export function Screen({ route, params }: ScreenProps) {

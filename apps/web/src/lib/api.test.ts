@@ -77,6 +77,24 @@ describe('callApi', () => {
     expect(buildUrl('drive-assignments/{id}', undefined, { id: 'a b' })).toBe('/api/drive-assignments/a%20b');
   });
 
+  it('sends FormData as multipart and reads the JSON answer of an upload', async () => {
+    const receipt = { receiptId: 'r1', name: 'toll.pdf', size: 3, contentType: 'application/pdf' };
+    fetchMock.mockResolvedValueOnce(json(200, receipt));
+    const form = new FormData();
+    form.append('file', new Blob(['pdf'], { type: 'application/pdf' }), 'toll.pdf');
+    await expect(callApi(contract.expenseReceiptUpload, { body: form })).resolves.toEqual(receipt);
+    const [, init] = fetchMock.mock.calls[0]!;
+    expect(init!.body).toBe(form);
+    // The browser writes the multipart boundary itself.
+    expect((init!.headers as Record<string, string>)['Content-Type']).toBeUndefined();
+  });
+
+  it('answers a file for a raw endpoint without a declared answer', async () => {
+    fetchMock.mockResolvedValueOnce(new Response('%PDF', { status: 200, headers: { 'content-type': 'application/pdf' } }));
+    const file = await callApi(contract.expenseReceipt, { query: { id: 'r1' } });
+    expect(file).toBeInstanceOf(Blob);
+  });
+
   it('reads the error body into an ApiError', async () => {
     fetchMock.mockResolvedValueOnce(
       json(400, { error: 'validation', message: 'Check the form', details: [{ path: 'q', message: 'Too short' }], requestId: 'r-1' }),
@@ -140,6 +158,15 @@ describe('callApi', () => {
     expect(error).toMatchObject({ status: 200, error: 'unexpectedResponse', message: MSG.UNEXPECTED_RESPONSE });
     fetchMock.mockResolvedValueOnce(json(200, { id: 'not-a-uuid' }));
     await expect(callApi(contract.currentUser, { validate: false })).resolves.toEqual({ id: 'not-a-uuid' });
+  });
+
+  it('tells the listener about each success', async () => {
+    const succeeded = vi.fn();
+    setApiListener({ succeeded });
+    fetchMock.mockResolvedValueOnce(json(200, user)).mockResolvedValueOnce(json(500, { error: 'server_error', message: 'x' }));
+    await callApi(contract.currentUser);
+    await failureOf(callApi(contract.currentUser));
+    expect(succeeded).toHaveBeenCalledTimes(1);
   });
 
   it('passes server warnings and the error header of a success to the listener', async () => {

@@ -79,9 +79,11 @@ export interface ApiListener {
   errorHeader(message: string): void;
   /** Every failure passes here; `quiet` says the caller shows its own message. */
   failure(error: ApiError, quiet: boolean): void;
+  /** A call succeeded: the server is reachable (a lost live connection may try again now). */
+  succeeded(): void;
 }
 
-const silentListener: ApiListener = { warnings() {}, errorHeader() {}, failure() {} };
+const silentListener: ApiListener = { warnings() {}, errorHeader() {}, failure() {}, succeeded() {} };
 let listener: ApiListener = silentListener;
 
 /** The app decides how warnings and failures are shown; the client only reports them. */
@@ -233,11 +235,13 @@ async function send<E extends Endpoint>(
   if (warnings.length) listener.warnings(warnings);
 
   if (!res.ok) throw fail(errorFromResponse(res, await readBody(res).catch(() => undefined), call));
+  listener.succeeded();
 
   const errorHeader = res.headers.get(ERROR_HEADER);
   if (errorHeader) listener.errorHeader(errorHeader);
 
-  if (endpoint.raw) return (await res.blob()) as ResponseOf<E>;
+  // A raw endpoint with a declared answer (a multipart upload) still answers JSON; without one it is a file.
+  if (endpoint.raw && !endpoint.response) return (await res.blob()) as ResponseOf<E>;
   const data = await readBody(res);
   if (!endpoint.response || options.validate === false) return data as ResponseOf<E>;
   const parsed = endpoint.response.safeParse(data);

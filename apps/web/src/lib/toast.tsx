@@ -17,6 +17,8 @@ export interface ToastOptions {
   persist?: boolean;
   /** Adds the 'Report Bug' link (spec 1 §8). */
   reportBug?: boolean;
+  /** Called when the toast goes, closed by the user or timed out. */
+  onClose?: () => void;
 }
 
 type Level = 'success' | 'info' | 'warning' | 'error';
@@ -58,6 +60,7 @@ function show(level: Level, message: ReactNode, options: ToastOptions, fallback:
     message: body,
     autoClose: options.persist ? false : TOAST_MS[options.duration ?? fallback],
     role: level === 'error' || level === 'warning' ? 'alert' : 'status',
+    onClose: options.onClose,
   };
   if (options.id && isShowing(options.id)) {
     notifications.update({ ...data, id: options.id });

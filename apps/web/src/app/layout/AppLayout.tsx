@@ -7,6 +7,8 @@ import { defaultLanding, isStaff, type CurrentUser } from '@tripline/core';
 import { Brand } from '../../components/Brand.tsx';
 import { GlobalSearch } from '../../features/contacts/GlobalSearch.tsx';
 import { useImpersonate } from '../../features/auth/use-impersonate.ts';
+import { NotificationBell } from '../../features/notifications/NotificationBell.tsx';
+import { useLiveSession } from '../../lib/live.ts';
 import { ImpersonationBanner } from './ImpersonationBanner.tsx';
 import { NavLinks } from './NavLinks.tsx';
 import { UserMenu } from './UserMenu.tsx';
@@ -18,6 +20,7 @@ export function AppLayout({ user, children }: { user: CurrentUser; children: Rea
   useEffect(() => nav.close(), [pathname, nav]);
   const staff = isStaff(user);
   const impersonate = useImpersonate();
+  useLiveSession(user.id);
 
   return (
     <AppShell
@@ -49,6 +52,7 @@ export function AppLayout({ user, children }: { user: CurrentUser; children: Rea
                 </Text>
               </Group>
             </Anchor>
+            <NotificationBell key={user.id} userId={user.id} />
             <UserMenu user={user} />
           </Group>
         </Group>

@@ -1,0 +1,168 @@
+import { List, Stack, Text } from '@mantine/core';
+import {
+  TRIP_MSG,
+  acceptAllSelection,
+  acceptRefusal,
+  contract,
+  finaliseBlockedReason,
+  hasOccurred,
+  type DriveAssignment,
+} from '@tripline/core';
+import { callApi } from '../../../lib/api.ts';
+import { confirm } from '../../../lib/confirm.tsx';
+import { toast } from '../../../lib/toast.tsx';
+import { formatMoney, plural } from '../home/trip-format.ts';
+import type { TripRows } from '../home/use-day-trips.ts';
+import { rateAcceptAllRefusal, rateAcceptSelection } from './partner-rules.ts';
+import { TRIP_WRITE_QUIET, applyBatchFailures, showTripFailure } from './trip-write.tsx';
+
+export interface ActionContext {
+  rows: TripRows;
+  developerMode: boolean;
+}
+
+type Failure = { id: string; referenceNumber: string | null; message: string; current?: DriveAssignment };
+
+const refs = (trips: readonly Pick<DriveAssignment, 'id' | 'modCount'>[]) => trips.map(({ id, modCount }) => ({ id, modCount }));
+
+function FailureList({ failed }: { failed: readonly Failure[] }) {
+  return (
+    <List size="xs" spacing={2}>
+      {failed.slice(0, 5).map((f) => (
+        <List.Item key={f.id}>
+          {f.referenceNumber ?? f.id}: {f.message}
+        </List.Item>
+      ))}
+      {failed.length > 5 && <List.Item>and {failed.length - 5} more</List.Item>}
+    </List>
+  );
+}
+
+/** spec 1 §5: a past trip is accepted or declined only in developer mode, after this warning. */
+export function confirmPastTrip(trip: DriveAssignment, verb: 'Accept' | 'Decline'): Promise<boolean> {
+  return confirm({
+    title: `Trip ${trip.referenceNumber} is in the past`,
+    message: (
+      <Stack gap={4}>
+        <Text size="sm">{TRIP_MSG.ALREADY_OCCURRED}</Text>
+        <Text size="sm">{verb} it anyway (developer mode)?</Text>
+      </Stack>
+    ),
+    confirmLabel: `${verb} anyway`,
+  });
+}
+
+async function sendAccept(trips: readonly DriveAssignment[], ctx: ActionContext, developerMode: boolean) {
+  for (const t of trips) ctx.rows.touch(t.id);
+  try {
+    const result = await callApi(contract.accept, { body: { driveAssignments: refs(trips), developerMode }, quiet: TRIP_WRITE_QUIET });
+    ctx.rows.replace(result.accepted);
+    applyBatchFailures(result.failed, ctx.rows);
+    return result;
+  } catch (error) {
+    showTripFailure(error, trips[0], ctx.rows);
+    return null;
+  }
+}
+
+export async function acceptTrip(trip: DriveAssignment, ctx: ActionContext): Promise<void> {
+  const now = new Date();
+  const refusal = acceptRefusal(trip, now, ctx.developerMode);
+  if (refusal) {
+    toast[refusal.kind](refusal.message);
+    return;
+  }
+  const past = hasOccurred(trip, now);
+  if (past && !(await confirmPastTrip(trip, 'Accept'))) return;
+  const result = await sendAccept([trip], ctx, past);
+  if (!result) return;
+  if (result.accepted.length) toast.success(`Trip ${trip.referenceNumber} accepted.`);
+  else if (result.past) toast.warning(TRIP_MSG.ALREADY_OCCURRED);
+  else if (result.failed.length) toast.error(result.failed[0].message);
+}
+
+/** spec 1 §5: accept all skips read-only, accepted and past trips and reports how many were past. */
+export async function acceptAll(trips: readonly DriveAssignment[], ctx: ActionContext): Promise<void> {
+  const { eligible, past } = acceptAllSelection(trips, new Date());
+  const pastNote = past ? `${plural(past, 'trip')} already occurred and ${past === 1 ? 'is' : 'are'} not accepted.` : null;
+  if (eligible.length === 0) {
+    toast.info(['There are no trips to accept.', pastNote].filter(Boolean).join(' '));
+    return;
+  }
+  const yes = await confirm({
+    title: 'Accept all',
+    message: (
+      <Stack gap={4}>
+        <Text size="sm">Accept {plural(eligible.length, 'trip')}?</Text>
+        {pastNote && <Text size="sm">{pastNote}</Text>}
+      </Stack>
+    ),
+    confirmLabel: `Accept ${plural(eligible.length, 'trip')}`,
+  });
+  if (!yes) return;
+  const result = await sendAccept(eligible, ctx, false);
+  if (!result) return;
+  const pastTotal = past + result.past;
+  const lines = [`Accepted ${plural(result.accepted.length, 'trip')}.`];
+  if (pastTotal) lines.push(`${plural(pastTotal, 'trip')} already occurred and ${pastTotal === 1 ? 'was' : 'were'} not accepted.`);
+  toast[pastTotal ? 'warning' : 'success'](lines.join(' '), { title: 'Accept all' });
+  if (result.failed.length) {
+    toast.error(<FailureList failed={result.failed} />, { title: `${plural(result.failed.length, 'trip')} could not be accepted` });
+  }
+}
+
+async function sendRateAccept(trips: readonly DriveAssignment[], ctx: ActionContext) {
+  for (const t of trips) ctx.rows.touch(t.id);
+  try {
+    const result = await callApi(contract.acceptRate, { body: { driveAssignments: refs(trips) }, quiet: TRIP_WRITE_QUIET });
+    ctx.rows.replace(result.accepted);
+    applyBatchFailures(result.failed, ctx.rows);
+    if (result.failed.length) toast.error(<FailureList failed={result.failed} />, { title: TRIP_MSG.RATE_ACCEPT_ERROR });
+    return result;
+  } catch (error) {
+    showTripFailure(error, trips[0], ctx.rows);
+    return null;
+  }
+}
+
+/** spec 1 §4: finalising sets the pay status to Final; the first blocking reason is shown instead. */
+export async function finaliseTrip(trip: DriveAssignment, ctx: ActionContext): Promise<void> {
+  const blocked = finaliseBlockedReason(trip, new Date());
+  if (blocked) {
+    const unknown = !['Open', 'Pending', 'Final'].includes(trip.partnerPayStatus);
+    toast[unknown ? 'error' : 'warning'](blocked, { title: `Trip ${trip.referenceNumber} cannot be finalized` });
+    return;
+  }
+  const rate = formatMoney(trip.farmoutRate);
+  const yes = await confirm({
+    title: `Finalize trip ${trip.referenceNumber}`,
+    message: `Accept the rate${rate ? ` of ${rate}` : ''} for this trip? Its pay status becomes Final and the trip can no longer be changed.`,
+    confirmLabel: 'Accept rate',
+  });
+  if (!yes) return;
+  const result = await sendRateAccept([trip], ctx);
+  if (result?.accepted.length) toast.success(`Trip ${trip.referenceNumber} finalized.`);
+}
+
+export async function finaliseAll(trips: readonly DriveAssignment[], ctx: ActionContext): Promise<void> {
+  const selection = rateAcceptSelection(trips, new Date());
+  const refusal = rateAcceptAllRefusal(selection);
+  if (refusal) {
+    toast.info(refusal);
+    return;
+  }
+  const held = selection.pending.length - selection.eligible.length;
+  const yes = await confirm({
+    title: 'Finalize trips',
+    message: (
+      <Stack gap={4}>
+        <Text size="sm">Accept the rates of {plural(selection.eligible.length, 'trip')}? Their pay status becomes Final.</Text>
+        {held > 0 && <Text size="sm">{plural(held, 'trip')} pending rate approval cannot be finalized yet and will be left as they are.</Text>}
+      </Stack>
+    ),
+    confirmLabel: `Finalize ${plural(selection.eligible.length, 'trip')}`,
+  });
+  if (!yes) return;
+  const result = await sendRateAccept(selection.eligible, ctx);
+  if (result?.accepted.length) toast.success(`Finalized ${plural(result.accepted.length, 'trip')}.`);
+}

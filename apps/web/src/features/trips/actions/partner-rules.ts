@@ -1,0 +1,93 @@
+import {
+  DriveAssignment,
+  RECEIPT_MAX_BYTES,
+  TRIP_MSG,
+  eligibleSmsPhone,
+  finaliseBlockedReason,
+  receiptTypeOf,
+  type Phone,
+} from '@tripline/core';
+
+type Trip = DriveAssignment;
+
+/**
+ * Rate accept for the whole day (spec 1 §8): trips pending rate approval are the accepted ones whose
+ * pay is not Final yet; of those, the ones finaliseBlockedReason lets through are sent.
+ */
+export function rateAcceptSelection<T extends Trip>(trips: readonly T[], now: Date): { pending: T[]; eligible: T[] } {
+  const pending = trips.filter((t) => t.accepted && !t.declined && (t.partnerPayStatus === 'Open' || t.partnerPayStatus === 'Pending'));
+  return { pending, eligible: pending.filter((t) => finaliseBlockedReason(t, now) === null) };
+}
+
+/** The message when there is nothing to rate accept, or null when some trips can go. */
+export function rateAcceptAllRefusal(selection: { pending: readonly unknown[]; eligible: readonly unknown[] }): string | null {
+  if (selection.pending.length === 0) return TRIP_MSG.NOTHING_PENDING_RATE;
+  if (selection.eligible.length === 0) return TRIP_MSG.NO_ELIGIBLE_TRIPS;
+  return null;
+}
+
+export interface DeclineReasonOption {
+  name: string;
+  aliases: readonly string[];
+  alwaysVisible: boolean;
+}
+
+/** Decline reasons for a search: aliases count as search terms; always-visible reasons stay listed. */
+export function filterDeclineReasons<R extends DeclineReasonOption>(reasons: readonly R[], search: string): R[] {
+  const q = search.trim().toLowerCase();
+  if (!q) return [...reasons];
+  return reasons.filter((r) => r.alwaysVisible || [r.name, ...r.aliases].some((term) => term.toLowerCase().includes(q)));
+}
+
+const RECEIPT_EXTENSIONS: Record<string, string> = {
+  jpg: 'image/jpeg',
+  jpeg: 'image/jpeg',
+  png: 'image/png',
+  gif: 'image/gif',
+  webp: 'image/webp',
+  heic: 'image/heic',
+  heif: 'image/heic',
+  pdf: 'application/pdf',
+};
+
+/** A receipt is an image or a PDF of at most 20 MB, checked before uploading (the server checks the bytes too). */
+export function receiptProblem(file: { name: string; size: number; type: string }): string | null {
+  // Some browsers give no type for HEIC photos; the extension tells then.
+  const declared = file.type || RECEIPT_EXTENSIONS[file.name.split('.').pop()?.toLowerCase() ?? ''] || '';
+  if (!receiptTypeOf(declared)) return TRIP_MSG.RECEIPT_TYPE;
+  if (file.size > RECEIPT_MAX_BYTES) return TRIP_MSG.RECEIPT_TOO_LARGE;
+  if (file.size === 0) return TRIP_MSG.RECEIPT_REQUIRED;
+  return null;
+}
+
+export type SmsTarget =
+  | { ok: true; contactId: string; name: string; phone: Phone }
+  | { ok: false; name: string; message: string };
+
+/** spec 1 §5: whom an SMS about the trip can reach, one entry per passenger. */
+export function smsTargets(trip: Trip): SmsTarget[] {
+  const seen = new Set<string>();
+  const targets: SmsTarget[] = [];
+  for (const leg of trip.tripLegs) {
+    const name = leg.passenger?.name ?? leg.passName ?? 'the passenger';
+    const key = leg.passenger?.id ?? leg.passengerId ?? name;
+    if (seen.has(key)) continue;
+    seen.add(key);
+    const contactId = leg.passenger?.id ?? leg.passengerId;
+    if (!contactId) {
+      targets.push({ ok: false, name, message: TRIP_MSG.MISSING_CONTACT_ID });
+      continue;
+    }
+    const phone = eligibleSmsPhone(leg.passenger?.phones ?? []);
+    targets.push(phone ? { ok: true, contactId, name, phone } : { ok: false, name, message: TRIP_MSG.NO_SMS_PHONE(name) });
+  }
+  return targets;
+}
+
+/** The server's copy of the trip in a 409 answer (spec 1 §8), when it sent one. */
+export function conflictCopy(body: unknown): Trip | null {
+  if (typeof body !== 'object' || body === null || !('current' in body)) return null;
+  const parsed = DriveAssignment.safeParse((body as { current: unknown }).current);
+  return parsed.success ? parsed.data : null;
+}
+

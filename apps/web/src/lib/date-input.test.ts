@@ -1,0 +1,56 @@
+import { describe, expect, it } from 'vitest';
+import { dateFromParam, formatUsDate, localToday, parseDateInput } from './date-input.ts';
+
+const today = '2025-03-14';
+
+describe('parseDateInput', () => {
+  it.each([
+    ['2025-03-05', '2025-03-05'],
+    ['2025-3-5', '2025-03-05'],
+    ['25-3-5', '2025-03-05'],
+    ['03/05/2025', '2025-03-05'],
+    ['03/05/25', '2025-03-05'],
+    ['3/5/2025', '2025-03-05'],
+    ['3/5/25', '2025-03-05'],
+    ['3/5', '2025-03-05'],
+    ['Mar 5, 2025', '2025-03-05'],
+    ['  12/31/2078 ', '2078-12-31'],
+  ])('reads %s as %s', (text, iso) => {
+    expect(parseDateInput(text, today)).toBe(iso);
+  });
+
+  it('puts two-digit years at most 20 years ahead', () => {
+    expect(parseDateInput('1/2/45', today)).toBe('2045-01-02');
+    expect(parseDateInput('1/2/46', today)).toBe('1946-01-02');
+  });
+
+  it.each(['', 'tomorrow', '2025/03/05', '13/01/2025', '2/30/2025', '2025-02-29', 'March 5, 2025', 'mar 5, 2025', 'Mar 5 2025', '3-5'])(
+    'refuses %s',
+    (text) => {
+      expect(parseDateInput(text, today)).toBeNull();
+    },
+  );
+
+  it('knows leap days', () => {
+    expect(parseDateInput('2/29/2024', today)).toBe('2024-02-29');
+  });
+});
+
+describe('localToday and formatUsDate', () => {
+  it('formats the local calendar date', () => {
+    expect(localToday(new Date(2025, 0, 9, 23, 30))).toBe('2025-01-09');
+  });
+
+  it('shows ISO dates as MM/DD/YYYY', () => {
+    expect(formatUsDate('2025-01-09')).toBe('01/09/2025');
+  });
+});
+
+describe('dateFromParam', () => {
+  it('is today without a parameter, none for an empty one, and reads the others', () => {
+    expect(dateFromParam(null, today)).toBe(today);
+    expect(dateFromParam('', today)).toBeNull();
+    expect(dateFromParam('3/5', today)).toBe('2025-03-05');
+    expect(dateFromParam('soon', today)).toBeNull();
+  });
+});

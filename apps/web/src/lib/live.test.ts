@@ -1,0 +1,165 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { LiveClient, type LiveHandlers, type SocketLike } from './live.ts';
+
+class FakeSocket implements SocketLike {
+  readyState = 0;
+  sent: unknown[] = [];
+  closed = false;
+  onopen: SocketLike['onopen'] = null;
+  onclose: SocketLike['onclose'] = null;
+  onmessage: SocketLike['onmessage'] = null;
+  onerror: SocketLike['onerror'] = null;
+
+  constructor(readonly url: string) {}
+
+  send(data: string) {
+    this.sent.push(JSON.parse(data));
+  }
+  close() {
+    this.closed = true;
+    this.readyState = 3;
+  }
+  open() {
+    this.readyState = 1;
+    this.onopen?.({});
+  }
+  drop() {
+    this.readyState = 3;
+    this.onclose?.({});
+  }
+  receive(message: unknown) {
+    this.onmessage?.({ data: JSON.stringify(message) });
+  }
+}
+
+let sockets: FakeSocket[];
+const newClient = () =>
+  new LiveClient({
+    url: () => 'ws://portal/api/live',
+    createSocket: (url) => {
+      const s = new FakeSocket(url);
+      sockets.push(s);
+      return s;
+    },
+    random: () => 0.999999,
+    idleCloseMs: 1_000,
+  });
+
+const request = { table: 'SyncDriveAssv', filter: { pickupDate: '2025-03-14', affiliateId: 'p1' } } as const;
+
+function handlers() {
+  return { fetched: vi.fn(), changed: vi.fn(), error: vi.fn() } satisfies LiveHandlers<unknown>;
+}
+
+beforeEach(() => {
+  sockets = [];
+  vi.useFakeTimers();
+});
+afterEach(() => vi.useRealTimers());
+
+describe('LiveClient', () => {
+  it('opens one socket and fetches each subscription once it is open', () => {
+    const live = newClient();
+    const h = handlers();
+    live.subscribe(request, h);
+    live.subscribe({ table: 'VOGDelivery', filter: { unread: true, recipientId: 'u1' } }, handlers());
+    expect(sockets).toHaveLength(1);
+    expect(sockets[0].url).toBe('ws://portal/api/live');
+    sockets[0].open();
+    expect(sockets[0].sent).toEqual([
+      { type: 'fetch', subscriptionId: 'SyncDriveAssv-1', ...request },
+      { type: 'fetch', subscriptionId: 'VOGDelivery-2', table: 'VOGDelivery', filter: { unread: true, recipientId: 'u1' } },
+    ]);
+    expect(live.getStatus()).toMatchObject({ state: 1, lost: false });
+  });
+
+  it('routes rows, changes and errors to their subscription and refetches an invalidated one', () => {
+    const live = newClient();
+    const h = handlers();
+    live.subscribe(request, h);
+    const s = sockets[0];
+    s.open();
+    s.receive({ type: 'FetchedFoundSet', subscriptionId: 'SyncDriveAssv-1', table: 'SyncDriveAssv', rows: [{ id: 'a' }] });
+    s.receive({ type: 'FoundSetChanged', subscriptionId: 'SyncDriveAssv-1', table: 'SyncDriveAssv', added: [], updated: [], removed: ['a'] });
+    s.receive({ type: 'FoundSetChanged', subscriptionId: 'other', table: 'SyncDriveAssv', added: [], updated: [], removed: ['b'] });
+    s.receive({ type: 'Error', subscriptionId: 'SyncDriveAssv-1', message: 'Refused' });
+    s.receive({ type: 'FoundSetInvalidated', subscriptionId: 'SyncDriveAssv-1' });
+    expect(h.fetched).toHaveBeenCalledWith([{ id: 'a' }]);
+    expect(h.changed).toHaveBeenCalledTimes(1);
+    expect(h.changed).toHaveBeenCalledWith({ added: [], updated: [], removed: ['a'] });
+    expect(h.error).toHaveBeenCalledWith('Refused');
+    expect(s.sent).toHaveLength(2);
+  });
+
+  it('sends close on unsubscribe and closes the idle socket later', () => {
+    const live = newClient();
+    const stop = live.subscribe(request, handlers());
+    sockets[0].open();
+    stop();
+    expect(sockets[0].sent.at(-1)).toEqual({ type: 'close', subscriptionId: 'SyncDriveAssv-1' });
+    expect(sockets[0].closed).toBe(false);
+    vi.advanceTimersByTime(1_000);
+    expect(sockets[0].closed).toBe(true);
+    expect(live.getStatus()).toMatchObject({ state: 0, lost: false });
+  });
+
+  it('marks an unexpected close as lost, reconnects with backoff and fetches again', () => {
+    const live = newClient();
+    live.subscribe(request, handlers());
+    sockets[0].open();
+    sockets[0].drop();
+    expect(live.getStatus()).toMatchObject({ state: 0, lost: true });
+    vi.advanceTimersByTime(999);
+    expect(sockets).toHaveLength(1);
+    vi.advanceTimersByTime(1);
+    expect(sockets).toHaveLength(2);
+    sockets[1].drop();
+    expect(live.getStatus()).toMatchObject({ state: 0, lost: true, failedAttempts: 1 });
+    vi.advanceTimersByTime(1_999);
+    expect(sockets).toHaveLength(2);
+    vi.advanceTimersByTime(1);
+    sockets[2].open();
+    expect(live.getStatus()).toMatchObject({ state: 1, lost: false, failedAttempts: 0 });
+    expect(sockets[2].sent).toEqual([{ type: 'fetch', subscriptionId: 'SyncDriveAssv-1', ...request }]);
+  });
+
+  it('tries again at once after a successful request, but not in a tight loop', () => {
+    const live = newClient();
+    live.subscribe(request, handlers());
+    sockets[0].open();
+    sockets[0].drop();
+    vi.advanceTimersByTime(2_000);
+    sockets[1].drop();
+    live.nudge();
+    expect(sockets).toHaveLength(2);
+    vi.advanceTimersByTime(1_000);
+    live.nudge();
+    expect(sockets).toHaveLength(3);
+  });
+
+  it('tells listeners about every state change', () => {
+    const live = newClient();
+    const seen: number[] = [];
+    live.onStatus(() => seen.push(live.getStatus().state));
+    live.subscribe(request, handlers());
+    sockets[0].open();
+    sockets[0].drop();
+    expect(seen).toEqual([1, 0]);
+  });
+
+  it('starts a fresh connection for a new user and never reports it as lost', () => {
+    const live = newClient();
+    live.subscribe(request, handlers());
+    sockets[0].open();
+    live.reset();
+    expect(sockets[0].closed).toBe(true);
+    expect(sockets).toHaveLength(2);
+    expect(live.getStatus()).toMatchObject({ state: 0, lost: false });
+  });
+
+  it('stays closed where the browser has no websockets', () => {
+    const live = new LiveClient({ url: () => 'ws://x', createSocket: null });
+    live.subscribe(request, handlers());
+    expect(live.getStatus()).toMatchObject({ state: 0, supported: false });
+  });
+});
