@@ -1,9 +1,9 @@
-// Runs the benchmarks named on the command line (all when none): node run.mjs startup
+// Runs the benchmarks named on the command line (all when none): node run.mjs startup live-fanout trips-day-list
 import { spawnSync } from 'node:child_process';
 import path from 'node:path';
 
 const here = path.dirname(new URL(import.meta.url).pathname);
-const all = ['startup'];
+const all = ['startup', 'live-fanout', 'trips-day-list'];
 const chosen = process.argv.slice(2).length ? process.argv.slice(2) : all;
 let failed = false;
 for (const name of chosen) {

@@ -5,8 +5,14 @@ import { defineConfig } from '@playwright/test';
 
 // Each run starts the portal on its own port with a fresh embedded database and the demo data.
 const port = Number(process.env.E2E_PORT ?? 3100);
-const dataDir = process.env.E2E_DATA_DIR ?? fs.mkdtempSync(path.join(os.tmpdir(), 'tripline-e2e-'));
-fs.chmodSync(dataDir, 0o755); // reachable by the postgres user when run as root
+// One folder, emptied at each run, so runs never pile up data.
+const dataDir = process.env.E2E_DATA_DIR ?? path.join(os.tmpdir(), 'tripline-e2e-data');
+// Workers load this file too: only the main process (no worker index) may empty the folder.
+if (!process.env.TEST_WORKER_INDEX) {
+  fs.rmSync(dataDir, { recursive: true, force: true });
+  fs.mkdirSync(dataDir, { recursive: true, mode: 0o755 });
+  fs.chmodSync(dataDir, 0o755); // reachable by the postgres user when run as root
+}
 export const baseURL = `http://localhost:${port}`;
 
 export default defineConfig({
@@ -36,7 +42,9 @@ export default defineConfig({
     },
   },
   webServer: {
-    command: 'node ../scripts/build-web-if-missing.mjs && node --import tsx ../apps/server/src/main.ts',
+    command: 'node ../scripts/build-web-if-missing.mjs && exec node --import tsx ../apps/server/src/main.ts',
+    // SIGTERM lets the portal stop its embedded PostgreSQL; a kill would leave it running.
+    gracefulShutdown: { signal: 'SIGTERM', timeout: 30_000 },
     url: `${baseURL}/api/health`,
     timeout: 180_000,
     reuseExistingServer: false,

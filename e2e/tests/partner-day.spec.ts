@@ -1,0 +1,134 @@
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { signIn } from './helpers.ts';
+
+// The partner's day: accept all, decline with a reason, stats and finalise on a past trip, an
+// expense with a receipt, and a dispatcher's change arriving live.
+
+interface Trip {
+  id: string;
+  referenceNumber: string;
+  accepted: boolean;
+  declined: boolean;
+  canceled: boolean;
+  dryRun: boolean;
+  willCall: boolean;
+  locked: boolean;
+  driverId: string | null;
+  flag: string | null;
+  partnerPayStatus: string;
+  outstandingAdjustments: number;
+  modCount: number;
+  tripLegs: { locFirstTimeOrd: string | null; locSecondTimeOrd: string | null; locFirstTimeAct: string | null; status: string }[];
+}
+
+const dayOffset = (days: number) => {
+  const d = new Date(Date.now() + days * 86_400_000);
+  return new Intl.DateTimeFormat('en-CA', { timeZone: 'UTC', year: 'numeric', month: '2-digit', day: '2-digit' }).format(d);
+};
+
+async function dayTrips(api: APIRequestContext, date: string): Promise<Trip[]> {
+  const res = await api.get(`/api/drive-assignments?serviceDate=${date}`, { headers: { 'x-client-version': '6' } });
+  expect(res.ok()).toBe(true);
+  return ((await res.json()) as { rows: Trip[] }).rows;
+}
+
+const open = (t: Trip) => !t.accepted && !t.declined && !t.canceled && !t.dryRun && !t.locked && !t.driverId && t.partnerPayStatus === 'Open';
+
+async function openDay(page: Page, date: string) {
+  await page.goto(`/?date=${date}`);
+  await expect(page.getByText('Loading data from server...')).toHaveCount(0, { timeout: 20_000 });
+}
+
+async function rowAction(page: Page, ref: string, action: string) {
+  await page.getByLabel('Search trips').fill(ref);
+  await page.getByRole('button', { name: `Actions for trip ${ref}` }).click();
+  await page.getByRole('menuitem', { name: action }).click();
+}
+
+test('a partner runs the day', async ({ page, browser, baseURL }) => {
+  test.setTimeout(120_000);
+  await signIn(page, 'partner');
+  await expect(page).toHaveURL(/:\d+\/$/);
+
+  // Decline one trip of the day after tomorrow with a reason.
+  const later = dayOffset(2);
+  const toDecline = (await dayTrips(page.request, later)).find(open)!;
+  expect(toDecline, 'an open trip two days ahead').toBeTruthy();
+  await openDay(page, later);
+  await rowAction(page, toDecline.referenceNumber, 'Decline');
+  await page.getByRole('button', { name: 'Decline trip' }).click();
+  await expect(page.getByText('Choose a reason for declining this trip')).toBeVisible();
+  await page.getByRole('dialog').getByLabel(/^Reason/).click();
+  await page.getByRole('option').first().click();
+  await page.getByRole('button', { name: 'Decline trip' }).click();
+  await expect.poll(async () => (await dayTrips(page.request, later)).find((t) => t.id === toDecline.id)?.declined).toBe(true);
+
+  // Accept all of tomorrow's trips.
+  const tomorrow = dayOffset(1);
+  expect((await dayTrips(page.request, tomorrow)).some(open)).toBe(true);
+  await openDay(page, tomorrow);
+  await page.getByRole('button', { name: 'Accept all' }).click();
+  await page.getByRole('button', { name: /^Accept \d+ trips?$/ }).click();
+  await expect.poll(async () => (await dayTrips(page.request, tomorrow)).filter(open).length, { timeout: 20_000 }).toBe(0);
+
+  // Stats on a past trip, then finalise it.
+  const yesterday = dayOffset(-2);
+  const past = (await dayTrips(page.request, yesterday)).find(
+    (t) =>
+      t.accepted && !t.declined && !t.canceled && !t.dryRun && !t.willCall && t.partnerPayStatus === 'Open' &&
+      t.outstandingAdjustments === 0 && t.tripLegs.length === 1 && !t.tripLegs[0].locFirstTimeAct && !!t.tripLegs[0].locSecondTimeOrd,
+  )!;
+  expect(past, 'an accepted past trip without stats').toBeTruthy();
+  const leg = past.tripLegs[0];
+  await openDay(page, yesterday);
+  await rowAction(page, past.referenceNumber, 'Enter stats');
+  const hhmm = (t: string, add: number) => {
+    const [h, m] = t.split(':').map(Number);
+    const v = h * 60 + m + add;
+    return `${String(Math.floor(v / 60)).padStart(2, '0')}:${String(v % 60).padStart(2, '0')}`;
+  };
+  await page.getByRole('textbox', { name: 'Arrival' }).fill(hhmm(leg.locFirstTimeOrd!, -2));
+  await page.getByRole('textbox', { name: 'Departure' }).fill(hhmm(leg.locFirstTimeOrd!, 3));
+  await page.getByRole('textbox', { name: 'Drop-off' }).fill(hhmm(leg.locSecondTimeOrd!, 1));
+  await page.getByRole('button', { name: 'Save stats' }).click();
+  await expect.poll(async () => (await dayTrips(page.request, yesterday)).find((t) => t.id === past.id)?.tripLegs[0].locFirstTimeAct).toBeTruthy();
+  await rowAction(page, past.referenceNumber, 'Finalize (accept rate)');
+  await page.getByRole('button', { name: 'Accept rate' }).click();
+  await expect.poll(async () => (await dayTrips(page.request, yesterday)).find((t) => t.id === past.id)?.partnerPayStatus).toBe('Final');
+
+  // An expense with a receipt on another past trip.
+  const forExpense = (await dayTrips(page.request, yesterday)).find(
+    (t) => t.accepted && !t.declined && !t.canceled && !t.dryRun && t.partnerPayStatus !== 'Final' && t.id !== past.id,
+  )!;
+  expect(forExpense, 'another past trip for an expense').toBeTruthy();
+  await rowAction(page, forExpense.referenceNumber, 'Add expense');
+  await page.getByRole('dialog').getByLabel(/^Reason/).click();
+  await page.getByRole('option', { name: 'Parking Fees' }).click();
+  await page.getByRole('dialog').getByLabel(/^Amount/).fill('12.50');
+  const png = Buffer.from(
+    'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
+    'base64',
+  );
+  await page.locator('input[type="file"]').setInputFiles({ name: 'parking.png', mimeType: 'image/png', buffer: png });
+  await page.getByRole('button', { name: 'Add expense' }).click();
+  await expect.poll(async () => (await dayTrips(page.request, yesterday)).find((t) => t.id === forExpense.id)?.outstandingAdjustments).toBe(1);
+
+  // A dispatcher flags one of the partner's trips in another browser; the partner sees it live.
+  const today = dayOffset(0);
+  const target = (await dayTrips(page.request, today))[0];
+  await openDay(page, today);
+  await page.getByLabel('Search trips').fill(target.referenceNumber);
+  const row = page.getByRole('button', { name: `Actions for trip ${target.referenceNumber}` });
+  await expect(row).toBeVisible();
+  const staff = await browser.newContext({ baseURL });
+  const staffPage = await staff.newPage();
+  await signIn(staffPage, 'dispatcher');
+  await expect(staffPage).toHaveURL(/\/admin\/trips$/);
+  const res = await staffPage.request.post('/api/drive-assignment-flag', {
+    headers: { 'x-client-version': '6', origin: baseURL! },
+    data: { referenceNumber: target.referenceNumber, flag: 'CALL PAX' },
+  });
+  expect(res.ok()).toBe(true);
+  await expect(page.getByText('CALL PAX')).toBeVisible({ timeout: 15_000 });
+  await staff.close();
+});
