@@ -17,6 +17,8 @@ export interface LiveHubOptions {
   batchMs?: number;
   heartbeatMs?: number;
   sessionCheckMs?: number;
+  /** How long a found set nobody subscribes to stays current (default one minute). */
+  lingerMs?: number;
 }
 
 /** Close code for a socket whose sign-in ended (4000–4999 are the application's; 4401 reads as 401). */
@@ -47,7 +49,7 @@ export class LiveHub {
   private stopped = false;
 
   constructor(private readonly o: LiveHubOptions) {
-    this.registry = new FoundSetRegistry(o.sources, o.log);
+    this.registry = new FoundSetRegistry(o.sources, o.log, o.lingerMs ?? 60_000);
     this.listener = new ChangeListener(
       { ...o.pool.options },
       {

@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { SessionUser } from '../auth/users.ts';
 import { FoundSetRegistry, LOAD_FAILED, type Subscriber, type Subscription } from './registry.ts';
 import type { LiveSource } from './source.ts';
@@ -160,5 +160,48 @@ describe('FoundSetRegistry', () => {
     await registry.idle();
     expect(a.messages).toEqual([{ type: 'Error', subscriptionId: 's', message: LOAD_FAILED }]);
     expect(registry.foundSetCount).toBe(0);
+  });
+
+  it('keeps a found set current for a while after its last subscriber leaves, so coming back needs no evaluation', async () => {
+    vi.useFakeTimers();
+    try {
+      const mem = memorySource([{ id: 'x1', day: 'mon', owner: 'x' }]);
+      const registry = new FoundSetRegistry([mem.source as unknown as LiveSource], () => {}, 60_000);
+      const x = new FakeSocket(user('ux', 'x'));
+      const first = registry.subscribe('a', x, 'SyncDriveAssv', { day: 'mon' });
+      await registry.idle();
+      registry.unsubscribe(first as Subscription);
+      expect(registry.foundSetCount).toBe(0);
+      mem.rows[0].v = 2;
+      await registry.applyChanges(changed('x1'));
+      vi.advanceTimersByTime(59_000);
+      const back = new FakeSocket(user('ux', 'x'));
+      registry.subscribe('b', back, 'SyncDriveAssv', { day: 'mon' });
+      expect(mem.calls.evaluate).toBe(1);
+      expect(back.messages[0]).toMatchObject({ type: 'FetchedFoundSet', rows: [{ id: 'x1', v: 2 }] });
+      registry.unsubscribe(registry.subscribe('c', back, 'SyncDriveAssv', { day: 'mon' }) as Subscription);
+      vi.advanceTimersByTime(120_000);
+      expect(registry.foundSetCount).toBe(1);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('drops a found set once the lingering time has passed', async () => {
+    vi.useFakeTimers();
+    try {
+      const mem = memorySource([{ id: 'x1', day: 'mon', owner: 'x' }]);
+      const registry = new FoundSetRegistry([mem.source as unknown as LiveSource], () => {}, 60_000);
+      const x = new FakeSocket(user('ux', 'x'));
+      const sub = registry.subscribe('a', x, 'SyncDriveAssv', { day: 'mon' });
+      await registry.idle();
+      registry.unsubscribe(sub as Subscription);
+      vi.advanceTimersByTime(60_001);
+      registry.subscribe('b', x, 'SyncDriveAssv', { day: 'mon' });
+      await registry.idle();
+      expect(mem.calls.evaluate).toBe(2);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });

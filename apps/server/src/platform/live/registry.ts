@@ -39,6 +39,8 @@ export class FoundSet {
   readonly subscriptions = new Set<Subscription>();
   ready = false;
   dropped = false;
+  /** Set while nobody subscribes: the rows are kept current a little longer for a quick return. */
+  lingerTimer: NodeJS.Timeout | null = null;
   constructor(
     readonly key: string,
     readonly source: LiveSource,
@@ -71,6 +73,11 @@ export class FoundSetRegistry {
   constructor(
     sources: readonly LiveSource[],
     private readonly log: (msg: string, err?: unknown) => void,
+    /**
+     * How long a found set without subscribers stays loaded and current. Going back to a day just
+     * left (or reloading the page) then answers from memory instead of evaluating again.
+     */
+    private readonly lingerMs = 0,
   ) {
     for (const s of sources) this.sources.set(s.table, s);
   }
@@ -87,8 +94,11 @@ export class FoundSetRegistry {
     return this.serial(async () => {});
   }
 
+  /** Found sets in use (lingering ones without subscribers are not counted). */
   get foundSetCount(): number {
-    return this.sets.size;
+    let n = 0;
+    for (const fs of this.sets.values()) if (fs.subscriptions.size > 0) n++;
+    return n;
   }
 
   get subscriptionCount(): number {
@@ -113,6 +123,10 @@ export class FoundSetRegistry {
     let fs = this.sets.get(key);
     const created = !fs;
     fs ??= new FoundSet(key, source, auth.filter);
+    if (fs.lingerTimer) {
+      clearTimeout(fs.lingerTimer);
+      fs.lingerTimer = null;
+    }
     const sub = new Subscription(subscriptionId, subscriber, fs);
     fs.subscriptions.add(sub);
     if (created) {
@@ -130,7 +144,17 @@ export class FoundSetRegistry {
     const fs = sub.foundSet;
     if (!fs) return;
     fs.subscriptions.delete(sub);
-    if (fs.subscriptions.size === 0) this.drop(fs);
+    if (fs.subscriptions.size > 0) return;
+    if (this.lingerMs > 0 && fs.ready) {
+      const lingering = fs;
+      fs.lingerTimer = setTimeout(() => {
+        lingering.lingerTimer = null;
+        if (lingering.subscriptions.size === 0) this.drop(lingering);
+      }, this.lingerMs);
+      fs.lingerTimer.unref();
+    } else {
+      this.drop(fs);
+    }
   }
 
   private drop(fs: FoundSet): void {

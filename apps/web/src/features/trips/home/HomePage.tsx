@@ -62,10 +62,11 @@ export function HomePage() {
     );
   }, [deferredSearch, searchInUrl, setParams]);
 
-  // spec 1 §2: cancel reasons are loaded before the list.
+  // spec 1 §2: cancel reasons are loaded before the list. Both are asked for at once; the rows
+  // are shown only once the reasons are in.
   const cancelReasons = useCancelReasons(date);
-  const day = useDayTrips(date, user?.partnerId ?? null, cancelReasons.isSuccess);
-  const trips = day.rows;
+  const day = useDayTrips(date, user?.partnerId ?? null, true);
+  const trips = cancelReasons.isPending ? undefined : day.rows;
   const shown = useMemo(() => (trips ? filterTrips(trips, deferredSearch) : undefined), [trips, deferredSearch]);
   const actions = useTripActions({ rows: day.rowsApi, developerMode, trips });
   const { run } = actions;
