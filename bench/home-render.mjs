@@ -74,6 +74,8 @@ try {
     [made.map((r) => r.id), src.id],
   );
   await db.query('commit');
+  // As autovacuum would soon after such a load: statistics for the planner.
+  await db.query('analyze drive_assignments, trip_legs');
   await db.end();
   log(`${TRIPS} trips for the partner on ${day.d}`);
 

@@ -245,5 +245,7 @@ export async function generateTrips(pool: pg.Pool, opts: GenerateTripsOptions): 
   await Promise.all(Array.from({ length: Math.min(concurrency, batches) }, worker));
   // fresh statistics so the planner sees the new volume straight away
   await pool.query('ANALYZE drive_assignments, trip_legs');
+  // Statistics for the planner after a bulk load, as for the demo data.
+  await pool.query('analyze drive_assignments, trip_legs');
   return { trips: doneTrips, legs: doneLegs, firstReference: String(first), lastReference: String(first + total - 1) };
 }

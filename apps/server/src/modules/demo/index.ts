@@ -114,6 +114,9 @@ export async function loadDemoData(pool: pg.Pool, opts: LoadDemoOptions): Promis
       `Demo data loaded: ${contactCount} contacts, ${tripCount} trips with ${legCount} legs ` +
         `(${DAYS_BACK} days back to ${DAYS_AHEAD} ahead of ${opts.today}) in ${Math.round(performance.now() - started)} ms`,
     );
+    // Fresh statistics: without them the planner takes the new tables for empty and picks
+    // plans that are slow once they are not (autovacuum would get there, but later).
+    await pool.query('analyze');
     return { loaded: true };
   } catch (e) {
     await client.query('ROLLBACK').catch(() => {});
