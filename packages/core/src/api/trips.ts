@@ -2,19 +2,11 @@ import { z } from 'zod';
 import { EXPENSE_REASONS, STATS_OUT_OF_RANGE_REASONS, TIME_ADJUSTMENT_RESULTS } from '../trips/constants.ts';
 import { DriveAssignment, IsoDate, TimeOfDay } from '../trips/model.ts';
 import { endpoint } from './endpoint.ts';
+import { TripList, TripSearchQuery } from './search.ts';
 
 const Id = z.string().trim().min(1, 'Missing record id').max(36, 'Not a record id');
 const ModCount = z.coerce.number({ error: 'modCount is required' }).int('modCount is a whole number').min(0);
 const TripRef = z.object({ id: Id, modCount: ModCount });
-
-export const TripListQuery = z
-  .object({
-    serviceDate: IsoDate.optional(),
-    id: Id.optional(),
-    referenceNumber: z.string().trim().min(1).max(10, 'A reference number has at most 10 characters').optional(),
-  })
-  .refine((q) => q.serviceDate || q.id || q.referenceNumber, { message: 'Give a serviceDate, id or referenceNumber' });
-export const TripList = z.object({ rows: z.array(DriveAssignment), total: z.number().int() });
 
 export const TripFailure = z.object({
   id: z.string(),
@@ -112,9 +104,10 @@ export const tripEndpoints = {
     method: 'GET',
     path: 'drive-assignments',
     area: 'trips',
-    summary: "The caller's trips for a day (the same rows as the live found set), or one trip by id or referenceNumber.",
+    summary:
+      "The caller's trips for a day (the same rows as the live found set), one trip by id or referenceNumber, or the staff trip search with every /admin/trips parameter, limit and filter.",
     access: { signedIn: true },
-    query: TripListQuery,
+    query: TripSearchQuery,
     response: TripList,
   }),
   accept: endpoint({

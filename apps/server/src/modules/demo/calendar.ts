@@ -1,3 +1,4 @@
+import { addDays } from '@tripline/core';
 /**
  * Calendar arithmetic on plain 'YYYY-MM-DD' days and minutes after midnight. Service dates are
  * calendar days in the division's zone, so they are handled as UTC days to dodge DST shifts.
@@ -12,9 +13,7 @@ export function parseDay(day: string): number {
   return ms;
 }
 
-export function addDays(day: string, n: number): string {
-  return new Date(parseDay(day) + n * DAY_MS).toISOString().slice(0, 10);
-}
+export { addDays };
 
 /** Whole days from `from` to `to` (negative when `to` is earlier). */
 export function daysBetween(from: string, to: string): number {

@@ -1,0 +1,332 @@
+import { z } from 'zod';
+import { DriveAssignment, IsoDate } from '../trips/model.ts';
+import { FilterNodeSchema, parseFilterJson, type FilterGroup } from '../trips/filter.ts';
+import {
+  CANCEL_TYPES,
+  SEARCH_BATCH_SIZES,
+  SEARCH_MSG,
+  parseDistanceMiles,
+  parsePriority,
+  searchAnchors,
+  splitReferenceNumbers,
+} from '../trips/search.ts';
+import { endpoint } from './endpoint.ts';
+
+const Id = z.string().trim().min(1, 'Missing record id').max(36, 'Not a record id');
+const Text = (max = 100) => z.string().trim().max(max, `At most ${max} characters`);
+const Bool = z.enum(['true', 'false'], { error: 'Use true or false' });
+/** A date in any accepted form (DECISIONS 2) or relative ("+3"); the server resolves it against today. */
+const SearchDate = z.string().trim().max(20, 'Enter a date like 2026-11-22 or 11/22/2026');
+
+/**
+ * GET drive-assignments (spec 1 §7, 2 §2): one trip by id or referenceNumber, a partner's day
+ * (serviceDate), or the staff search with every /admin/trips parameter plus `limit` (a batch size)
+ * and `filter` (a custom query as JSON). Unknown parameters are ignored (showTab is the screen's).
+ */
+export const TripSearchQuery = z
+  .object({
+    id: Id.optional(),
+    serviceDate: SearchDate.optional(),
+    serviceDateMax: SearchDate.optional(),
+    division: Text(10).optional(),
+    flag: Text(40).optional(),
+    affiliateId: Id.optional(),
+    /** One reference number, or several separated by commas or spaces. */
+    referenceNumber: Text(2000).optional(),
+    memberId: Text(40).optional(),
+    apptType: Text(60).optional(),
+    apptTime: Text(20).optional(),
+    planId: Text(40).optional(),
+    passengerId: Id.optional(),
+    daClass: Text(20).optional(),
+    driverId: Id.optional(),
+    whichLeg: z.enum(['A', 'B'], { error: 'Leg is A or B' }).optional(),
+    pickupName: Text(100).optional(),
+    dropoffName: Text(100).optional(),
+    rideService: Text(40).optional(),
+    inHouse: Bool.optional(),
+    oon: Bool.optional(),
+    lob: Text(40).optional(),
+    flagNonNull: Bool.optional(),
+    billingContactId: Id.optional(),
+    priority: z.string().trim().max(10, SEARCH_MSG.INVALID_PRIORITY).optional(),
+    distanceMiles: z.string().trim().max(20, SEARCH_MSG.INVALID_DISTANCE).optional(),
+    cancelType: z.enum(CANCEL_TYPES, { error: `Cancel type is one of ${CANCEL_TYPES.join(', ')}` }).optional(),
+    /** Service type codes separated by commas, e.g. 01,03. */
+    serviceTypes: Text(100).optional(),
+    showTab: Text(40).optional(),
+    limit: z
+      .string()
+      .trim()
+      .optional()
+      .refine((v) => v === undefined || v === '' || (SEARCH_BATCH_SIZES as readonly number[]).includes(Number(v)), SEARCH_MSG.INVALID_BATCH),
+    /** A custom query (spec 3 §3) as JSON text. */
+    filter: z.string().max(100_000, 'The custom query is too long').optional(),
+  })
+  .superRefine((q, ctx) => {
+    const filled = (v: string | undefined) => v !== undefined && v.trim() !== '';
+    if (filled(q.priority) && !parsePriority(q.priority!)) ctx.addIssue({ code: 'custom', path: ['priority'], message: SEARCH_MSG.INVALID_PRIORITY });
+    if (filled(q.distanceMiles) && !parseDistanceMiles(q.distanceMiles!))
+      ctx.addIssue({ code: 'custom', path: ['distanceMiles'], message: SEARCH_MSG.INVALID_DISTANCE });
+    if (filled(q.referenceNumber) && splitReferenceNumbers(q.referenceNumber!).some((r) => r.length > 10))
+      ctx.addIssue({ code: 'custom', path: ['referenceNumber'], message: 'A reference number has at most 10 characters' });
+    if (filled(q.filter)) {
+      const parsed = parseFilterJson(q.filter!);
+      if (!parsed.ok) ctx.addIssue({ code: 'custom', path: ['filter'], message: parsed.message });
+    } else if (!filled(q.id) && searchAnchors(q).length === 0) {
+      ctx.addIssue({ code: 'custom', path: [], message: SEARCH_MSG.CRITERIA_REQUIRED });
+    }
+  });
+export type TripSearchQuery = z.output<typeof TripSearchQuery>;
+
+export const TripList = z.object({
+  rows: z.array(DriveAssignment),
+  /** Every matching trip in the caller's scope; more than rows.length when the batch size cut it. */
+  total: z.number().int(),
+});
+
+export const CannedQuery = z.object({
+  id: z.string(),
+  name: z.string(),
+  json: FilterNodeSchema,
+  /** Built in (UrgentUnaccepted): cannot be changed or deleted. */
+  builtIn: z.boolean(),
+  createdBy: z.string().nullable(),
+  modCount: z.number().int(),
+});
+export type CannedQuery = z.infer<typeof CannedQuery>;
+export const CannedQueryBody = z.object({
+  /** Absent for a new query. */
+  id: Id.optional(),
+  name: z.string().trim().min(1, 'Name the query').max(80, 'At most 80 characters'),
+  json: FilterNodeSchema,
+  modCount: z.number().int().min(0).optional(),
+});
+
+const ReferenceNumbers = z
+  .array(z.string().trim().min(1).max(10, 'A reference number has at most 10 characters'))
+  .min(1, 'Choose at least one trip')
+  .max(5000, 'At most 5000 trips at once');
+const TripIds = z.array(Id).min(1, 'Choose at least one trip').max(5000, 'At most 5000 trips at once');
+
+/** What a bulk action did: each trip changed, and each skipped with the reason. */
+export const BulkResult = z.object({
+  changed: z.array(z.object({ id: z.string(), referenceNumber: z.string() })),
+  skipped: z.array(z.object({ id: z.string().nullable(), referenceNumber: z.string().nullable(), reason: z.string() })),
+});
+export type BulkResult = z.infer<typeof BulkResult>;
+
+export const RepairResult = z.object({
+  dryRun: z.boolean(),
+  repaired: z.array(z.object({ referenceNumber: z.string(), fixes: z.array(z.string()) })),
+  skipped: z.array(z.object({ referenceNumber: z.string(), reason: z.string() })),
+});
+
+/** A candidate partner for a trip (spec 3 §2 partner picker), best first by score. */
+export const PartnerOption = z.object({
+  providerId: z.string(),
+  name: z.string(),
+  contactNumber: z.number().nullable(),
+  /** 0–100, higher is better (docs/partner-score.md). */
+  score: z.number(),
+  /** The parts of the score, for the picker to explain it. */
+  parts: z.object({
+    distanceKm: z.number().nullable(),
+    capable: z.boolean(),
+    zipCovered: z.boolean(),
+    tripsThatDay: z.number().int(),
+    acceptanceRate: z.number().nullable(),
+  }),
+  /** The partner lacks ZIP coverage for the pickup: assigning asks to confirm 'Out-Of-Area'. */
+  outOfArea: z.boolean(),
+  inHouse: z.boolean(),
+  /** The trip's current partner. */
+  current: z.boolean(),
+});
+export type PartnerOption = z.infer<typeof PartnerOption>;
+
+const StopEta = z.object({
+  ordered: z.string().nullable(),
+  scheduled: z.string().nullable(),
+  estimated: z.string().nullable(),
+  actual: z.string().nullable(),
+  /** Whole minutes after the ordered time (negative: early). */
+  minutesLate: z.number().nullable(),
+  /** spec 2 §4 pickup and drop-off marks. */
+  mark: z.enum(['success', 'warning', 'danger']).nullable(),
+});
+/** One leg of the ETAs tab (trip inspect). */
+export const LegEta = z.object({ legId: z.string(), whichLeg: z.string(), status: z.string(), pickup: StopEta, dropoff: StopEta });
+export type LegEta = z.infer<typeof LegEta>;
+
+export const CsvExportBody = z.object({
+  dateFrom: z.string().trim().min(1, 'Enter the first date').max(20),
+  dateTo: z.string().trim().min(1, 'Enter the last date').max(20),
+  passwordVerify: z.string().min(1, 'Enter your password to download').max(200),
+  /** The rest of the search (the same parameters as GET drive-assignments), optional. */
+  search: z.record(z.string(), z.string().max(100_000)).optional(),
+});
+
+export const searchEndpoints = {
+  cannedQueries: endpoint({
+    method: 'GET',
+    path: 'canned-queries',
+    area: 'trip search',
+    summary: 'Saved custom queries, the built-in UrgentUnaccepted first.',
+    access: { roles: ['SecureEmployee'] },
+    response: z.array(CannedQuery),
+  }),
+  cannedQueryGet: endpoint({
+    method: 'GET',
+    path: 'canned-query',
+    area: 'trip search',
+    summary: 'One saved custom query by id.',
+    access: { roles: ['SecureEmployee'] },
+    query: z.object({ id: Id }),
+    response: CannedQuery,
+  }),
+  cannedQuerySave: endpoint({
+    method: 'POST',
+    path: 'canned-query',
+    area: 'trip search',
+    summary: 'Saves a custom query (new without id; with id and modCount it replaces that one).',
+    access: { roles: ['SecureEmployee'] },
+    body: CannedQueryBody,
+    response: CannedQuery,
+  }),
+  cannedQueryDelete: endpoint({
+    method: 'DELETE',
+    path: 'canned-query',
+    area: 'trip search',
+    summary: 'Deletes a saved custom query.',
+    access: { roles: ['SecureEmployee'] },
+    query: z.object({ id: Id }),
+    response: z.object({ id: z.string() }),
+  }),
+  bulkUnCancel: endpoint({
+    method: 'POST',
+    path: 'drive-assignment-bulk-un-cancel',
+    area: 'trip search',
+    summary: "Restores the cancelled trips of a found set (today or later); 'No canceled DAs in found set' when none.",
+    access: { roles: ['SecureEmployee'] },
+    body: z.object({ referenceNumbers: ReferenceNumbers }),
+    response: BulkResult,
+  }),
+  bulkReset: endpoint({
+    method: 'POST',
+    path: 'drive-assignment-bulk-reset',
+    area: 'trip search',
+    summary: "Clears the partner's answer (accepted/declined) so the partner answers again (today or later).",
+    access: { roles: ['SecureEmployee'] },
+    body: z.object({ referenceNumbers: ReferenceNumbers }),
+    response: BulkResult,
+  }),
+  bulkAssign: endpoint({
+    method: 'POST',
+    path: 'drive-assignment-bulk-assign',
+    area: 'trip search',
+    summary: 'Assigns trips (today or later) to a partner.',
+    access: { roles: ['SecureEmployee'] },
+    body: z.object({ referenceNumbers: ReferenceNumbers, providerId: Id }),
+    response: BulkResult,
+  }),
+  bulkCancel: endpoint({
+    method: 'POST',
+    path: 'bulk-cancel',
+    area: 'trip search',
+    summary: 'Cancels trips (today or later) by id.',
+    access: { roles: ['SecureEmployee'] },
+    body: TripIds,
+    response: BulkResult,
+  }),
+  bulkUnassign: endpoint({
+    method: 'POST',
+    path: 'bulk-unassign',
+    area: 'trip search',
+    summary: 'Takes trips (today or later) away from their partner, by id.',
+    access: { roles: ['SecureEmployee'] },
+    body: TripIds,
+    response: BulkResult,
+  }),
+  repairTrips: endpoint({
+    method: 'POST',
+    path: 'repair-trips',
+    area: 'trip search',
+    summary: 'Finds and fixes inconsistent trip data; dryRun reports without changing.',
+    access: { roles: ['Admin', 'Encounters'] },
+    body: z.object({ referenceNumbers: ReferenceNumbers, dryRun: z.boolean().default(true) }),
+    response: RepairResult,
+  }),
+  partnerOptions: endpoint({
+    method: 'GET',
+    path: 'partner-options-for-da',
+    area: 'trip search',
+    summary: 'Partners that could take a trip, best first by score.',
+    access: { roles: ['SecureEmployee'] },
+    query: z.object({ referenceNumber: z.string().trim().min(1, 'Missing reference number').max(10) }),
+    response: z.array(PartnerOption),
+  }),
+  declineOnBehalf: endpoint({
+    method: 'POST',
+    path: 'decline-da-on-behalf-of-partner',
+    area: 'trip search',
+    summary: "Records a partner's phoned-in decline of a trip.",
+    access: { roles: ['SecureEmployee'] },
+    body: z.object({ daId: Id, providerId: Id, reasonId: z.string().trim().min(1, 'Choose a reason for declining this trip').max(200) }),
+    response: DriveAssignment,
+  }),
+  patchDetailed: endpoint({
+    method: 'PATCH',
+    path: 'drive-assignments-detailed',
+    area: 'trip search',
+    summary: "Changes a trip's partner (farmoutContactNumber, farmoutCompany) or its notes (notesSummary, legs' passNotes).",
+    access: { roles: ['SecureEmployee'] },
+    body: z.object({
+      id: Id,
+      modCount: z.number().int().min(0),
+      farmoutContactNumber: z.number().int().nullable().optional(),
+      farmoutCompany: z.string().max(200).nullable().optional(),
+      notesSummary: z.string().max(4000).nullable().optional(),
+      tripLegs: z.array(z.object({ id: Id, passNotes: z.string().max(4000).nullable() })).max(20).optional(),
+    }),
+    response: DriveAssignment,
+  }),
+  tripEtas: endpoint({
+    method: 'GET',
+    path: 'drive-assignment-etas',
+    area: 'trip search',
+    summary: "A trip's legs with ordered, scheduled, estimated and actual times and how late each stop was (trip inspect, ETAs tab).",
+    access: { signedIn: true },
+    query: z.object({ id: Id }),
+    response: z.array(LegEta),
+  }),
+  tripsByPassengerDay: endpoint({
+    method: 'GET',
+    path: 'drive-assignments-by-passenger-service-date',
+    area: 'trip search',
+    summary: "The passenger's trips of one day (trip inspect, related trips), in the caller's scope.",
+    access: { signedIn: true },
+    query: z.object({ passengerId: Id, serviceDate: IsoDate }),
+    response: z.array(DriveAssignment),
+  }),
+  csvExport: endpoint({
+    method: 'POST',
+    path: 'reports/csv/driveAssignments',
+    area: 'trip search',
+    summary: 'Prepares a CSV download of a search after re-checking the password; answers a one-time download URL.',
+    access: { roles: ['SecureEmployee', 'Affiliate'] },
+    body: CsvExportBody,
+    response: z.object({ url: z.string(), expiresAt: z.string() }),
+  }),
+  csvDownload: endpoint({
+    method: 'GET',
+    path: 'reports/csv/driveAssignments',
+    area: 'trip search',
+    summary: 'Streams a prepared CSV download (one use, short-lived token).',
+    access: { roles: ['SecureEmployee', 'Affiliate'] },
+    query: z.object({ token: z.string().trim().min(1).max(200) }),
+    raw: true,
+  }),
+};
+
+export type { FilterGroup };
