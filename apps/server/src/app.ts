@@ -10,12 +10,15 @@ import type { AppDeps } from './platform/deps.ts';
 import { HttpError } from './platform/errors.ts';
 import { installRequestGuards } from './platform/guards.ts';
 import { refuseUndeclaredRoutes } from './platform/http.ts';
+import { assignmentRoutes } from './modules/assignment/routes.ts';
 import { authRoutes } from './modules/auth/routes.ts';
 import { contactRoutes } from './modules/contacts/routes.ts';
 import { docsRoutes } from './modules/docs/routes.ts';
 import { liveRoutes } from './modules/live/routes.ts';
+import { logRoutes } from './modules/log/routes.ts';
 import { notificationRoutes } from './modules/notifications/routes.ts';
 import { supportRoutes } from './modules/support/routes.ts';
+import { searchRoutes } from './modules/search/routes.ts';
 import { tripRoutes } from './modules/trips/routes.ts';
 
 export interface AppOptions {
@@ -26,7 +29,7 @@ export interface AppOptions {
 }
 
 /** Every area's routes, in one list so the route table is complete in one place. */
-const MODULES = [authRoutes, contactRoutes, tripRoutes, supportRoutes, notificationRoutes, liveRoutes, docsRoutes];
+const MODULES = [authRoutes, contactRoutes, tripRoutes, searchRoutes, assignmentRoutes, supportRoutes, notificationRoutes, liveRoutes, logRoutes, docsRoutes];
 
 export async function buildApp(deps: AppDeps, options: AppOptions = {}): Promise<FastifyInstance> {
   const app = Fastify({

@@ -69,8 +69,9 @@ describe('GET /api/drive-assignments', () => {
     const b = await signIn(t.app, x.user);
     const none = await list(b, '');
     expect(none.statusCode).toBe(400);
-    expect(none.json().message).toBe('Give a serviceDate, id or referenceNumber');
-    expect((await list(b, 'serviceDate=11/22/2026')).json().message).toBe('Dates are YYYY-MM-DD');
+    expect(none.json().message).toBe('Enter a date, passenger, reference number, member or driver, or use a custom query');
+    // every accepted date form is read (DECISIONS 2); a day that does not exist is refused
+    expect((await list(b, 'serviceDate=2026-02-30')).json().message).toBe('Enter a date like 2026-11-22 or 11/22/2026');
   });
 
   it("gives a partner its day, ordered by first pickup (will call last among a trip's legs), never another partner's trip", async () => {

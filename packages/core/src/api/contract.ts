@@ -2,6 +2,8 @@ import { authEndpoints } from './auth.ts';
 import { docsEndpoints } from './docs.ts';
 import { tripEndpoints } from './trips.ts';
 import { notificationEndpoints } from './notifications.ts';
+import { searchEndpoints } from './search.ts';
+import { logEndpoints } from './log.ts';
 import type { Endpoint } from './endpoint.ts';
 
 /** Every endpoint of the API, by name. The server registers against it; the web client calls through it. */
@@ -10,6 +12,8 @@ export const contract = {
   ...docsEndpoints,
   ...tripEndpoints,
   ...notificationEndpoints,
+  ...searchEndpoints,
+  ...logEndpoints,
 } satisfies Record<string, Endpoint>;
 
 export type Contract = typeof contract;

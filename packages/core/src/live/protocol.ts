@@ -11,14 +11,19 @@ import { IsoDate } from '../trips/model.ts';
 export const LIVE_TABLES = ['SyncDriveAssv', 'VOGDelivery'] as const;
 export type LiveTable = (typeof LIVE_TABLES)[number];
 
-export const SyncDriveAssvFilter = z.object({
-  /** The pickup (service) date of the trips. */
-  pickupDate: IsoDate,
-  division: z.string().max(4).optional(),
-  affiliateId: z.string().max(36).optional(),
-  /** One trip, for trip inspect. */
-  id: z.string().max(36).optional(),
-});
+export const SyncDriveAssvFilter = z
+  .object({
+    /** The pickup (service) date of the trips; may be left out when asking for one trip by id. */
+    pickupDate: IsoDate.optional(),
+    division: z.string().max(4).optional(),
+    affiliateId: z.string().max(36).optional(),
+    /** One trip, for trip inspect (spec 2 §7 "changes of a single SyncDriveAssv by id"). */
+    id: z.string().max(36).optional(),
+  })
+  .refine((f) => f.pickupDate !== undefined || (f.id !== undefined && f.id !== ''), {
+    message: 'A trip found set needs a pickupDate or a trip id',
+    path: ['pickupDate'],
+  });
 export const VOGDeliveryFilter = z.object({ unread: z.literal(true).default(true), recipientId: z.string().max(36) });
 
 // Two fetch shapes share type 'fetch', so they are told apart by table first (a flat union on

@@ -70,6 +70,12 @@ describe('decideRoute', () => {
     expect(decideRoute('/admin/trips', '', caseManager)).toEqual({ kind: 'redirect', to: '/case-manager/' });
     expect(decideRoute('/admin/trips', '', u(['Case Manager', 'PaceStaff'])).kind).toBe('render');
   });
+  it('lets staff and Affiliates follow /admin/trips-redirect, and nobody else (spec 1 §6)', () => {
+    expect(decideRoute('/admin/trips-redirect', '?referenceNumber=2000123', partner).kind).toBe('render');
+    expect(decideRoute('/admin/trips-redirect', '?referenceNumber=2000123', dispatcher).kind).toBe('render');
+    expect(decideRoute('/admin/trips-redirect', '?referenceNumber=2000123', passenger).kind).toBe('denied');
+    expect(decideRoute('/admin/trips-redirect', '?referenceNumber=2000123', caseManager).kind).toBe('denied');
+  });
   it('opens /messages to every role', () => {
     for (const user of [partner, dispatcher, caseManager, passenger]) expect(decideRoute('/messages', '', user).kind).toBe('render');
   });

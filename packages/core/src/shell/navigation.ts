@@ -70,6 +70,8 @@ export function decideRoute(pathname: string, search: string, user: AccessSubjec
   }
   // spec 2 §6: case managers (not PaceStaff) are sent from the trips page to /case-manager/.
   if (route.path === '/admin/trips' && isPortalCaseManager(user)) return { kind: 'redirect', to: '/case-manager/' };
+  // spec 1 §6: Affiliates who are not staff follow trip links too; the page sends them to their Home list.
+  if (route.path === '/admin/trips-redirect' && mayAccess(user, ['Affiliate'])) return { kind: 'render', route, params };
   if (!mayAccess(user, route.roles)) {
     const home = defaultLanding(user);
     return { kind: 'denied', to: home && normalise(home) !== normalise(pathname) ? home : null };

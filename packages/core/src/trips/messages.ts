@@ -22,6 +22,8 @@ export const TRIP_MSG = {
   CHOOSE_DATE: 'Choose a date to fetch records for.',
   LIVE_LOST: 'Live updates are no longer being displayed. Try changing the search date or reloading the page to reconnect.',
   CONNECTION_RESTORED: 'Connection restored',
+  /** spec 2 §8: a live change to the open reservation that this user did not make in the last 5 s. */
+  RESERVATION_REFRESHED: 'Another process has modified this reservation! The reservation has been refreshed from the server.',
   ZERO_TIME: '0:00 is not a valid time',
   WAIT_TIME_NEEDED: 'Enter the extra wait time in hours and minutes',
   DIGITS_ONLY: 'Use digits only',

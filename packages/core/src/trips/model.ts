@@ -110,6 +110,8 @@ export const DriveAssignment = z.object({
   authorized: z.boolean(),
   authorizedBy: z.string().nullable(),
   requestedBy: z.string().nullable(),
+  /** The trip's notes summary (spec 2 §3), edited by staff. */
+  notesSummary: z.string().nullable().optional(),
   /** Whether the cancel reason (if any) needs stats before finalising. */
   cancelReasonRequiresStats: z.boolean().nullable(),
   /** Partner adjustments (wait time, expenses) still waiting for the operator's review. */

@@ -202,6 +202,31 @@ describe('operator', () => {
     }
   });
 
+  it('gives each partner the ZIP codes around its base, so the picker shows in-area and out-of-area partners', async () => {
+    const rows = await q<{ name: string; zips: number; base_zip: boolean }>(
+      `SELECT p.name, (SELECT count(*) FROM partner_zip_coverage z WHERE z.partner_id = p.id)::int AS zips,
+              EXISTS (SELECT 1 FROM partner_zip_coverage z JOIN addresses a ON a.contact_id = p.id AND a.zip = z.zip
+                       WHERE z.partner_id = p.id) AS base_zip
+         FROM contacts p WHERE p.types = '{Affiliate}' AND p.parent_id IS NULL AND p.base_lat IS NOT NULL`,
+    );
+    for (const r of rows) {
+      expect(r.zips, r.name).toBeGreaterThan(0);
+      expect(r.base_zip, r.name).toBe(true);
+    }
+    // pickups of one trip day: some ZIPs are served by the trip's own partner, some are not
+    const day = await one<{ covered: number; uncovered: number }>(
+      `SELECT count(*) FILTER (WHERE z.zip IS NOT NULL)::int AS covered, count(*) FILTER (WHERE z.zip IS NULL)::int AS uncovered
+         FROM drive_assignments da
+         JOIN trip_legs tl ON tl.drive_assignment_id = da.id AND tl.leg_order = 0
+         JOIN addresses a ON a.id = tl.location_first_id
+         LEFT JOIN partner_zip_coverage z ON z.partner_id = da.farmout_contact_id AND z.zip = a.zip
+        WHERE da.service_date = $1 AND da.farmout_contact_id IS NOT NULL`,
+      [TODAY],
+    );
+    expect(day.covered).toBeGreaterThan(0);
+    expect(day.uncovered).toBeGreaterThan(0);
+  });
+
   it('has payers, plans and reasons', async () => {
     const counts = await one<Record<string, number>>(
       `SELECT (SELECT count(*) FROM contacts WHERE types = '{MCO}')::int AS mcos,

@@ -1,4 +1,4 @@
-import type { DriveAssignment } from '@tripline/core';
+import { SyncDriveAssvFilter, type DriveAssignment } from '@tripline/core';
 import { describe, expect, it } from 'vitest';
 import type { SessionUser } from '../../platform/auth/users.ts';
 import { tripVisibleTo } from '../../platform/scope.ts';
@@ -36,6 +36,37 @@ describe('tripMatches', () => {
       ids: ['t'],
     });
     expect(toTripFilter({ pickupDate: '2026-11-22', division: '' })).toEqual({ serviceDate: '2026-11-22' });
+  });
+});
+
+describe('a found set of one trip by id (trip inspect)', () => {
+  const ID = '55555555-5555-4555-8555-555555555555';
+
+  it('follows the trip on any date when no pickupDate is given', () => {
+    expect(tripMatches({ id: ID }, trip({ id: ID }))).toBe(true);
+    expect(tripMatches({ id: ID }, trip({ id: ID, serviceDate: '2027-01-05' }))).toBe(true);
+    expect(tripMatches({ id: ID }, trip({ id: 'other' }))).toBe(false);
+    expect(toTripFilter({ id: ID })).toEqual({ ids: [ID] });
+  });
+
+  it('still applies a pickupDate given with the id', () => {
+    expect(tripMatches({ pickupDate: '2026-11-22', id: ID }, trip({ id: ID, serviceDate: '2026-11-23' }))).toBe(false);
+  });
+
+  it('lower-cases the id and keeps row scope: a partner asking for one trip is narrowed to its own trips', () => {
+    expect(narrowTripFilter(user({ types: ['SecureEmployee'] }), { id: ID.toUpperCase() })).toEqual({ id: ID });
+    const partner = user({ types: ['Affiliate'], partnerId: X });
+    const narrowed = narrowTripFilter(partner, { id: ID })!;
+    expect(narrowed).toEqual({ id: ID, affiliateId: X });
+    expect(tripMatches(narrowed, trip({ id: ID, farmoutContactId: X }))).toBe(true);
+    expect(tripMatches(narrowed, trip({ id: ID, farmoutContactId: Y }))).toBe(false);
+  });
+
+  it('is refused by the protocol without a pickupDate or an id', () => {
+    expect(SyncDriveAssvFilter.safeParse({}).success).toBe(false);
+    expect(SyncDriveAssvFilter.safeParse({ id: '' }).success).toBe(false);
+    expect(SyncDriveAssvFilter.safeParse({ id: ID }).success).toBe(true);
+    expect(SyncDriveAssvFilter.safeParse({ pickupDate: '2026-11-22' }).success).toBe(true);
   });
 });
 

@@ -8,7 +8,7 @@ export type TripFoundSetFilter = z.output<typeof SyncDriveAssvFilter>;
 /** The repository filter of a found set, so live rows are exactly the rows the HTTP list answers. */
 export function toTripFilter(f: TripFoundSetFilter): TripFilter {
   return {
-    serviceDate: f.pickupDate,
+    ...(f.pickupDate ? { serviceDate: f.pickupDate } : {}),
     ...(f.division ? { division: f.division } : {}),
     ...(f.affiliateId ? { affiliateId: f.affiliateId } : {}),
     ...(f.id ? { ids: [f.id] } : {}),
@@ -18,7 +18,7 @@ export function toTripFilter(f: TripFoundSetFilter): TripFilter {
 /** Whether a trip belongs to a found set: the same conditions as the repository's WHERE clause. */
 export function tripMatches(f: TripFoundSetFilter, trip: DriveAssignment): boolean {
   return (
-    trip.serviceDate === f.pickupDate &&
+    (!f.pickupDate || trip.serviceDate === f.pickupDate) &&
     (!f.division || trip.division === f.division) &&
     (!f.affiliateId || trip.farmoutContactId === f.affiliateId) &&
     (!f.id || trip.id === f.id)
@@ -35,7 +35,8 @@ const PASSENGER_TYPES = ['S/N Passenger', 'Passenger'];
  * row can be visible. Row scope is still applied to every row sent (tripVisibleTo).
  */
 export function narrowTripFilter(user: SessionUser, filter: TripFoundSetFilter): TripFoundSetFilter | null {
-  const f: TripFoundSetFilter = { pickupDate: filter.pickupDate };
+  // One trip by id follows that trip whatever its date becomes; a date given as well still applies.
+  const f: TripFoundSetFilter = filter.pickupDate ? { pickupDate: filter.pickupDate } : {};
   if (filter.division) f.division = filter.division;
   // Ids compare as uuids in SQL (any letter case); in memory they are the lower-case text.
   if (filter.affiliateId) f.affiliateId = filter.affiliateId.toLowerCase();

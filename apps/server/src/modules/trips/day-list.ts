@@ -80,7 +80,14 @@ const byDay = (a: { date: string; pickup: string | null; ref: string }, b: typeo
  * order (date, first ordered pickup, reference number): the same rows and fields as findTrips.
  * The trips and their stamps are read first; only trips without a valid kept copy are built.
  */
-export async function tripListJson(db: Db, cache: TripJsonCache, user: SessionUser, filter: TripFilter): Promise<{ json: Buffer; total: number }> {
+export async function tripListJson(
+  db: Db,
+  cache: TripJsonCache,
+  user: SessionUser,
+  filter: TripFilter,
+  /** The count of all matches when the rows are one page of a larger search. */
+  total?: number,
+): Promise<{ json: Buffer; total: number }> {
   const params: unknown[] = [];
   const where = tripWhere(user, filter, params);
   const { rows } = await db.query<ListedTrip>(
@@ -124,6 +131,7 @@ export async function tripListJson(db: Db, cache: TripJsonCache, user: SessionUs
     if (i > 0) parts.push(COMMA);
     parts.push(t.json);
   });
-  parts.push(Buffer.from(`],"total":${ordered.length}}`));
-  return { json: Buffer.concat(parts), total: ordered.length };
+  const count = total ?? ordered.length;
+  parts.push(Buffer.from(`],"total":${count}}`));
+  return { json: Buffer.concat(parts), total: count };
 }

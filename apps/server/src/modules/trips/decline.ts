@@ -6,6 +6,7 @@ import type { AppDeps } from '../../platform/deps.ts';
 import { badRequest } from '../../platform/errors.ts';
 import { assertDeveloperMode } from './accept.ts';
 import { addActivity } from './activities.ts';
+import { recordDecline } from './declines.ts';
 import { changeTrip, freshTrip, updateTrip } from './write.ts';
 
 /**
@@ -36,6 +37,13 @@ export async function declineTrip(
       status: 'Recorded',
       reason,
       notes: query.localTimestamp ? `Declined at ${query.localTimestamp} (partner's local time)` : null,
+    });
+    await recordDecline(change.client, {
+      driveAssignmentId: change.trip.id,
+      partnerId: change.trip.farmoutContactId,
+      reason,
+      enteredBy: user.id,
+      onBehalf: false,
     });
     return freshTrip(change);
   });

@@ -24,13 +24,16 @@ const hms = (col: string) => `to_char(${col}, 'HH24:MI:SS')`;
 const address = (a: string) =>
   `json_build_object('Id', ${a}.id, 'Address', coalesce(${a}.complete_address, concat_ws(', ', ${a}.street, ${a}.city, ${a}.state || ' ' || ${a}.zip)), 'Lat', ${a}.lat, 'Lng', ${a}.lng)`;
 
+/** A trip's first real ordered pickup (over its legs `tl`), by which a day is sorted. */
+const FIRST_PICKUP = `min(tl.loc_first_time_ord) filter (where tl.loc_first_time_ord <> '23:59:00')`;
+
 /**
  * A trip's legs in the TripLeg shape (spec 1 §3), built by PostgreSQL for the trip `da` of the
  * outer query, with the first real ordered pickup for sorting the day.
  */
 const LEGS = `
   select coalesce(json_agg(to_json(leg) order by tl.leg_order, tl.which_leg), '[]') as list,
-         min(tl.loc_first_time_ord) filter (where tl.loc_first_time_ord <> '23:59:00') as first_pickup
+         ${FIRST_PICKUP} as first_pickup
     from trip_legs tl
     left join contacts p on p.id = tl.passenger_id
     left join addresses a1 on a1.id = tl.location_first_id
@@ -75,7 +78,7 @@ const TRIP = `select
   bt.name as "billToContact", dv.code as "division", coalesce(dv.time_zone, 'America/Denver') as "timeZone",
   da.county as "county", da.da_class as "daClass", da.passengers_additional as "passengersAdditional", da.pca as "pca",
   da.ppec as "ppec", da.return_type as "returnType", da.authorized as "authorized", da.authorized_by as "authorizedBy",
-  da.requested_by as "requestedBy", cr.require_stats as "cancelReasonRequiresStats",
+  da.requested_by as "requestedBy", da.notes_summary as "notesSummary", cr.require_stats as "cancelReasonRequiresStats",
   (select count(*) from partner_activities pa where pa.drive_assignment_id = da.id and pa.status = 'Pending')::int
     as "outstandingAdjustments",
   legs.list as "tripLegs"`;
@@ -133,6 +136,64 @@ export async function findTrips(db: Db, user: SessionUser | null, filter: TripFi
     params,
   );
   return rows.map((r) => r.trip);
+}
+
+/** A trip with its JSON text as PostgreSQL built it (what live found sets keep and send). */
+export interface TripJson {
+  trip: DriveAssignment;
+  json: string;
+}
+
+/** A filter with fewer trips than this is built by one query; more are split into parts at least this big. */
+const PART_MIN_TRIPS = 500;
+
+/** Trips matching a filter, with no user scope, each with its JSON text; in no particular order. */
+export async function findTripsJson(db: Db, filter: TripFilter): Promise<TripJson[]> {
+  const params: unknown[] = [];
+  const where = tripWhere(null, filter, params);
+  const { rows } = await db.query<{ json: string }>(`select to_json(trip)::text as json ${TRIP_JSON_FROM} where ${where}`, params);
+  return rows.map(({ json }) => ({ trip: JSON.parse(json) as DriveAssignment, json }));
+}
+
+/**
+ * Trips matching a filter, with no user scope, each with its JSON text, in day order (as
+ * findTrips). Building the JSON is most of the work and one query keeps one database core busy:
+ * the day's ids are read in order first, then a large day is built in up to `parts` queries at
+ * once on separate connections, and sorting never carries the JSON. Each part applies the filter
+ * again, so a trip that stopped matching between the reads is left out; a trip changed meanwhile
+ * is read as it is then.
+ */
+export async function findTripsJsonInParts(pool: Pool, filter: TripFilter, parts = 2): Promise<TripJson[]> {
+  const params: unknown[] = [];
+  const where = tripWhere(null, filter, params);
+  const { rows } = await pool.query<{ id: string }>(
+    `select da.id from drive_assignments da
+       left join divisions dv on dv.id = da.division_id
+       cross join lateral (select ${FIRST_PICKUP} as first_pickup from trip_legs tl where tl.drive_assignment_id = da.id) legs
+      where ${where} order by ${ORDER}`,
+    params,
+  );
+  const ids = rows.map((r) => r.id);
+  const size = Math.max(PART_MIN_TRIPS, Math.ceil(ids.length / parts));
+  const chunks: string[][] = [];
+  for (let i = 0; i < ids.length; i += size) chunks.push(ids.slice(i, i + size));
+  const built = await Promise.all(chunks.map((chunk) => findTripsJson(pool, { ...filter, ids: chunk })));
+  const byId = new Map(built.flat().map((t) => [t.trip.id, t]));
+  return ids.flatMap((id) => byId.get(id) ?? []);
+}
+
+/**
+ * Ids of the trips meeting a condition over `da` (built with bind parameters in `params`, row scope
+ * included), in day order, at most `limit`, with the count of every trip that meets it.
+ */
+export async function tripIdsInDayOrder(db: Db, where: string, params: unknown[], limit: number): Promise<{ ids: string[]; total: number }> {
+  const { rows } = await db.query<{ id: string; total: string }>(
+    `select da.id, count(*) over () as total from drive_assignments da
+       cross join lateral (select ${FIRST_PICKUP} as first_pickup from trip_legs tl where tl.drive_assignment_id = da.id) legs
+      where ${where} order by ${ORDER} limit $${params.length + 1}`,
+    [...params, limit],
+  );
+  return { ids: rows.map((r) => r.id), total: rows.length > 0 ? Number(rows[0].total) : 0 };
 }
 
 /** One trip in the caller's scope, or null (the caller answers 404). */

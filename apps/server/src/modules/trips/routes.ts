@@ -4,6 +4,7 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { AppDeps } from '../../platform/deps.ts';
 import { notFound } from '../../platform/errors.ts';
 import { route } from '../../platform/http.ts';
+import { isDayListQuery, searchTrips } from '../search/service.ts';
 import { acceptTrips, rateAcceptTrips } from './accept.ts';
 import { adjustTime } from './adjustments.ts';
 import { cancelLeg } from './cancel-leg.ts';
@@ -31,6 +32,8 @@ export function tripRoutes(app: FastifyInstance, deps: AppDeps): void {
   const cache = new TripJsonCache();
 
   route(app, contract.driveAssignments, async ({ reply, user, query }) => {
+    // every parameter beyond the day, one id or one reference number is the staff search
+    if (!isDayListQuery(query)) return sendPrepared(reply, await searchTrips(deps, cache, user, query));
     // spec 1 §9: a reference longer than 10 characters is an id, a shorter one a reference number
     const byId = query.id && query.id.length > 10 ? query.id : undefined;
     const referenceNumber = query.referenceNumber ?? (query.id && !byId ? query.id : undefined);

@@ -1,0 +1,149 @@
+import {
+  addDays,
+  dateInZone,
+  isInHouse,
+  scorePartner,
+  SCORE_HISTORY_DAYS,
+  sortByScore,
+  type PartnerOption,
+} from '@tripline/core';
+import type { Pool, PoolClient } from 'pg';
+import type { SessionUser } from '../../platform/auth/users.ts';
+import type { AppDeps } from '../../platform/deps.ts';
+import { notFound } from '../../platform/errors.ts';
+import { tripScope } from '../../platform/scope.ts';
+import { isUuid } from '../trips/repository.ts';
+
+type Db = Pool | PoolClient;
+
+/** A partner company: an Affiliate contact without a parent (its users and drivers have one). */
+export interface PartnerRef {
+  id: string;
+  name: string;
+  contactNumber: number;
+}
+
+const PARTNER_COMPANY = `'Affiliate' = any(c.types) and c.parent_id is null and not c.deleted`;
+
+/** The partner company with this id or contact number; null when there is none. */
+export async function findPartner(db: Db, by: { id: string } | { contactNumber: number }): Promise<PartnerRef | null> {
+  if ('id' in by && !isUuid(by.id)) return null;
+  const [column, value] = 'id' in by ? ['c.id', by.id] : ['c.contact_number', by.contactNumber];
+  const { rows } = await db.query<{ id: string; name: string; contact_number: string }>(
+    `select c.id, c.name, c.contact_number from contacts c where ${PARTNER_COMPANY} and ${column} = $1`,
+    [value],
+  );
+  const r = rows[0];
+  return r ? { id: r.id, name: r.name, contactNumber: Number(r.contact_number) } : null;
+}
+
+interface TripForPicker {
+  id: string;
+  service_date: string;
+  service_type: string;
+  farmout_contact_id: string | null;
+  time_zone: string;
+  lat: number | null;
+  lng: number | null;
+  zip: string | null;
+}
+
+interface CandidateRow {
+  id: string;
+  name: string;
+  contact_number: string;
+  base_lat: number | null;
+  base_lng: number | null;
+  vehicles: number;
+  ambulatory_seats: number;
+  wheelchair_seats: number;
+  stretchers: number;
+  zip_covered: boolean;
+  trips_that_day: number;
+  accepted: number;
+  declined: number;
+}
+
+/**
+ * Partner options for a trip (spec 3 §2 partner picker, §7 partner-options-for-da): every partner
+ * company with its score for the trip (core scorePartner, docs/partner-score.md), best first; the
+ * trip's current partner marked; outOfArea when the partner does not serve the pickup's ZIP.
+ */
+export async function partnerOptions(deps: AppDeps, user: SessionUser, referenceNumber: string): Promise<PartnerOption[]> {
+  const params: unknown[] = [];
+  const scope = tripScope(user, params);
+  params.push(referenceNumber);
+  const { rows: trips } = await deps.pool.query<TripForPicker>(
+    `select da.id, to_char(da.service_date, 'YYYY-MM-DD') as service_date, da.service_type_requested as service_type,
+            da.farmout_contact_id, coalesce(dv.time_zone, 'America/Denver') as time_zone, pu.lat, pu.lng, pu.zip
+       from drive_assignments da
+       left join divisions dv on dv.id = da.division_id
+       left join lateral (
+         select a.lat, a.lng, a.zip from trip_legs tl join addresses a on a.id = tl.location_first_id
+          where tl.drive_assignment_id = da.id order by tl.leg_order, tl.which_leg limit 1) pu on true
+      where ${scope} and da.reference_number = $${params.length}`,
+    params,
+  );
+  const trip = trips[0];
+  if (!trip) throw notFound('No trip has this reference number.');
+
+  // acceptance history: the last SCORE_HISTORY_DAYS days up to today in the trip's zone
+  const now = deps.clock.now();
+  const today = dateInZone(now, trip.time_zone);
+  const since = addDays(today, -SCORE_HISTORY_DAYS);
+  const zip = trip.zip && /^\d{5}/.test(trip.zip) ? trip.zip.slice(0, 5) : null;
+  const { rows } = await deps.pool.query<CandidateRow>(
+    `select c.id, c.name, c.contact_number, c.base_lat, c.base_lng,
+            coalesce(v.vehicles, 0)::int as vehicles, coalesce(v.ambulatory_seats, 0)::int as ambulatory_seats,
+            coalesce(v.wheelchair_seats, 0)::int as wheelchair_seats, coalesce(v.stretchers, 0)::int as stretchers,
+            exists (select 1 from partner_zip_coverage z where z.partner_id = c.id and z.zip = $3) as zip_covered,
+            (select count(*) from drive_assignments d
+              where d.farmout_contact_id = c.id and d.service_date = $1::date and d.id <> $2 and not d.canceled and not d.declined)::int
+              as trips_that_day,
+            (select count(*) from drive_assignments d
+              where d.farmout_contact_id = c.id and d.accepted and d.service_date between $4::date and $5::date)::int as accepted,
+            (select count(*) from trip_declines td where td.partner_id = c.id and td.created_at >= $6)::int as declined
+       from contacts c
+       left join lateral (
+         select count(*) as vehicles, sum(ambulatory_seating_capacity) as ambulatory_seats,
+                sum(wheelchair_seating_capacity) as wheelchair_seats, sum(stretcher_capacity) as stretchers
+           from vehicles vh
+          where vh.partner_id = c.id and not vh.deleted and vh.available and (vh.term_date is null or vh.term_date >= $1::date)) v on true
+      where ${PARTNER_COMPANY}`,
+    [trip.service_date, trip.id, zip, since, today, new Date(now.getTime() - SCORE_HISTORY_DAYS * 86_400_000)],
+  );
+
+  const pickup = trip.lat !== null && trip.lng !== null ? { lat: trip.lat, lng: trip.lng } : null;
+  const options = rows.map((r): PartnerOption => {
+    const s = scorePartner(
+      { serviceType: trip.service_type, pickup, pickupZip: zip },
+      {
+        id: r.id,
+        name: r.name,
+        base: r.base_lat !== null && r.base_lng !== null ? { lat: r.base_lat, lng: r.base_lng } : null,
+        fleet: { vehicles: r.vehicles, ambulatorySeats: r.ambulatory_seats, wheelchairSeats: r.wheelchair_seats, stretchers: r.stretchers },
+        zips: new Set(r.zip_covered && zip ? [zip] : []),
+        tripsThatDay: r.trips_that_day,
+        accepted: r.accepted,
+        declined: r.declined,
+      },
+    );
+    return {
+      providerId: r.id,
+      name: r.name,
+      contactNumber: Number(r.contact_number),
+      score: s.score,
+      parts: {
+        distanceKm: s.distanceKm,
+        capable: s.capable,
+        zipCovered: s.zipCovered,
+        tripsThatDay: s.tripsThatDay,
+        acceptanceRate: s.acceptanceRate,
+      },
+      outOfArea: !s.zipCovered,
+      inHouse: isInHouse(r.name),
+      current: r.id === trip.farmout_contact_id,
+    };
+  });
+  return sortByScore(options);
+}

@@ -1,0 +1,38 @@
+import { SEARCH_UNLIMITED_CAP, operatorToday, parseDateInput, splitReferenceNumbers, type TripSearchQuery } from '@tripline/core';
+import type { SessionUser } from '../../platform/auth/users.ts';
+import type { AppDeps } from '../../platform/deps.ts';
+import { tripListJson, type TripJsonCache } from '../trips/day-list.ts';
+import { tripIdsInDayOrder } from '../trips/repository.ts';
+import { compileTripSearch } from './compile.ts';
+
+/** The parameters the partner's day list and API clients send: served from the kept trip JSON directly. */
+const DAY_LIST_KEYS = new Set(['id', 'serviceDate', 'referenceNumber', 'showTab']);
+
+/**
+ * Whether a request is the plain day list (a YYYY-MM-DD serviceDate), one trip by id or a single
+ * reference number, with nothing else: those keep the day list's fast path and its 404 for one trip.
+ */
+export function isDayListQuery(q: TripSearchQuery): boolean {
+  const present = Object.entries(q).filter(([, v]) => v !== undefined && String(v).trim() !== '');
+  if (present.length === 0 || present.some(([k]) => !DAY_LIST_KEYS.has(k))) return false;
+  // text the database cannot hold goes to the search, which refuses it with a message
+  if (present.some(([, v]) => String(v).includes('\u0000'))) return false;
+  const day = q.serviceDate;
+  if (day !== undefined && !(/^\d{4}-\d{2}-\d{2}$/.test(day) && parseDateInput(day, day) === day)) return false;
+  return q.referenceNumber === undefined || splitReferenceNumbers(q.referenceNumber).length === 1;
+}
+
+/**
+ * The staff trip search (docs/trip-search.md): the matching trips in the caller's scope, in day
+ * order, at most `limit` (else SEARCH_UNLIMITED_CAP), as the TripList JSON with the count of all
+ * matches. Rows come from the day list's kept JSON where it is still valid.
+ */
+export async function searchTrips(deps: AppDeps, cache: TripJsonCache, user: SessionUser, q: TripSearchQuery): Promise<Buffer> {
+  const params: unknown[] = [];
+  const where = compileTripSearch(q, user, operatorToday(deps.clock.now()), params);
+  const limit = q.limit ? Number(q.limit) : SEARCH_UNLIMITED_CAP;
+  const { ids, total } = await tripIdsInDayOrder(deps.pool, where, params, limit);
+  if (ids.length === 0) return Buffer.from(`{"rows":[],"total":${total}}`);
+  const list = await tripListJson(deps.pool, cache, user, { ids }, total);
+  return list.json;
+}

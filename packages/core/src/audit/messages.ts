@@ -1,0 +1,20 @@
+/** Texts of the audit log (spec 2 §2 "Audit log by record or by user", spec 3 §2 audit log entry display). */
+export const LOG_MSG = {
+  CRITERIA_REQUIRED: 'Search by record (table and id), by user or by activity type',
+  TABLE_REQUIRED: 'Choose the table of the record id',
+  TABLE_NAME: 'A table name has only letters, digits and underscores',
+  ID_TOO_LONG: 'A record id has at most 100 characters',
+  USER_TOO_LONG: 'A user is a contact id or a user name of at most 200 characters',
+  ACTIVITY_TOO_LONG: 'An activity type has at most 100 characters',
+  INVALID_DATE_FROM: 'Enter the from date like 2026-11-22 or 11/22/2026',
+  INVALID_DATE_TO: 'Enter the to date like 2026-11-22 or 11/22/2026',
+  DATE_RANGE: 'A date range needs min less than or equal to max',
+  CONTROL_CHARACTER: 'Search text cannot contain control characters',
+  LIMIT: 'Show between 1 and 1000 entries at once',
+  BEFORE: 'before is the id of an audit entry',
+  REFERENCE_NUMBER: 'A reference number has at most 10 characters',
+  TRIP_ID_REQUIRED: 'Missing trip id (da)',
+  NO_ENTRIES: 'No audit entries found',
+  NO_ENTRIES_HINT: 'Try a wider date range, fewer filters, or check the table, id and user name.',
+  NO_ACTIVITY: 'No activity recorded for this trip',
+} as const;
