@@ -24,6 +24,8 @@ export default defineConfig({
           groups: [
             { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]/ },
             { name: 'mantine', test: /node_modules[\\/](@mantine|@floating-ui|@tabler)[\\/]/ },
+            // The trip map's libraries and county atlas load only with the map (trip inspect).
+            { name: 'map', test: /node_modules[\\/](leaflet|topojson-client|us-atlas)[\\/]/, priority: 1 },
             { name: 'vendor', test: /node_modules[\\/]/ },
           ],
         },

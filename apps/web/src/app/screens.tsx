@@ -8,6 +8,9 @@ import { LogoutPage } from '../features/auth/LogoutPage.tsx';
 import { BugReportPage } from '../features/support/BugReportPage.tsx';
 import { HomePage } from '../features/trips/home/HomePage.tsx';
 import { MessagesPage } from '../features/notifications/MessagesPage.tsx';
+import { AuditLogPage } from '../features/audit/AuditLogPage.tsx';
+import { AdminTripsPage } from '../features/admin-trips/AdminTripsPage.tsx';
+import { TripsRedirectPage } from '../features/admin-trips/TripsRedirectPage.tsx';
 
 export interface ScreenProps {
   route: RouteDef;
@@ -24,6 +27,9 @@ const SCREENS: Partial<Record<string, ComponentType<ScreenProps>>> = {
   '/': HomePage,
   '/schedule': HomePage,
   '/messages': MessagesPage,
+  '/log': AuditLogPage,
+  '/admin/trips': AdminTripsPage,
+  '/admin/trips-redirect': TripsRedirectPage,
 };
 
 export function Screen({ route, params }: ScreenProps) {

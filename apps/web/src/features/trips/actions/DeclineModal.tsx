@@ -1,11 +1,11 @@
-import { useMemo, useState } from 'react';
-import { Alert, Button, Group, Loader, Select, Stack, Text, type ComboboxItem, type OptionsFilter } from '@mantine/core';
+import { useState } from 'react';
+import { Button, Group, Stack } from '@mantine/core';
 import { TRIP_MSG, contract } from '@tripline/core';
 import { callApi } from '../../../lib/api.ts';
 import { toast } from '../../../lib/toast.tsx';
 import { useDeclineReasons } from '../api.ts';
 import { ActionModal, type TripModalProps } from './ActionModal.tsx';
-import { filterDeclineReasons } from './partner-rules.ts';
+import { DeclineReasonSelect } from './DeclineReasonSelect.tsx';
 import { TRIP_WRITE_QUIET, writeTrip } from './trip-write.tsx';
 
 /** spec 1 §5: decline needs a reason chosen here; the refusals were checked before it opened. */
@@ -14,13 +14,6 @@ export function DeclineModal({ trip, rows, developerMode, onClose }: TripModalPr
   const [reason, setReason] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
-
-  const list = useMemo(() => reasons.data ?? [], [reasons.data]);
-  const aliases = useMemo(() => new Map(list.map((r) => [r.name, r.aliases])), [list]);
-  const filter: OptionsFilter = ({ options, search }) => {
-    const allowed = new Set(filterDeclineReasons(list, search).map((r) => r.name));
-    return (options as ComboboxItem[]).filter((o) => allowed.has(o.value));
-  };
 
   const submit = async () => {
     if (!reason) {
@@ -58,50 +51,15 @@ export function DeclineModal({ trip, rows, developerMode, onClose }: TripModalPr
         noValidate
       >
         <Stack gap="md">
-          {reasons.isPending ? (
-            <Group gap="xs">
-              <Loader size="xs" />
-              <Text size="sm">Loading reasons…</Text>
-            </Group>
-          ) : reasons.isError ? (
-            <Alert color="red" title="Could not load the decline reasons">
-              <Button size="xs" variant="light" onClick={() => void reasons.refetch()}>
-                Try again
-              </Button>
-            </Alert>
-          ) : (
-            <Select
-              label="Reason"
-              placeholder="Search reasons"
-              description="Why can you not take this trip?"
-              required
-              searchable
-              data-autofocus
-              nothingFoundMessage="No matching reason"
-              data={list.map((r) => ({ value: r.name, label: r.name }))}
-              filter={filter}
-              renderOption={({ option }) => {
-                const also = aliases.get(option.value) ?? [];
-                return (
-                  <div>
-                    <Text size="sm">{option.label}</Text>
-                    {also.length > 0 && (
-                      <Text size="xs" c="dimmed">
-                        {also.join(', ')}
-                      </Text>
-                    )}
-                  </div>
-                );
-              }}
-              value={reason}
-              onChange={(v) => {
-                setReason(v);
-                setError(null);
-              }}
-              error={error}
-              comboboxProps={{ withinPortal: true }}
-            />
-          )}
+          <DeclineReasonSelect
+            description="Why can you not take this trip?"
+            value={reason}
+            onChange={(v) => {
+              setReason(v);
+              setError(null);
+            }}
+            error={error}
+          />
           <Group justify="flex-end">
             <Button variant="default" onClick={onClose}>
               Cancel

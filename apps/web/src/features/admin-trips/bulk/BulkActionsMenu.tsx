@@ -1,0 +1,178 @@
+import { useState } from 'react';
+import { Button, Menu, Stack, Text } from '@mantine/core';
+import { IconChevronDown, IconTool } from '@tabler/icons-react';
+import { contract, mayAccess, SEARCH_MSG, type BulkAction, type BulkResult, type DriveAssignment, type PartnerOption } from '@tripline/core';
+import { ApiError, callApi } from '../../../lib/api.ts';
+import { confirm } from '../../../lib/confirm.tsx';
+import { useCurrentUser } from '../../../lib/current-user.ts';
+import { toast } from '../../../lib/toast.tsx';
+import { PartnerPickerModal } from '../partner-picker/PartnerPickerModal.tsx';
+import { BULK_ACTION_DEFS, BULK_MENU, pastNote, refusal, splitByDate } from './bulk-plan.ts';
+import { BulkResultModal, type BulkOutcome } from './BulkResultModal.tsx';
+import { RepairModal, type Repair } from './RepairModal.tsx';
+
+export interface BulkActionsMenuProps {
+  /** The chosen trips of the found set. */
+  trips: readonly DriveAssignment[];
+  /** A bulk action changed trips: the search shows them again. */
+  onDone(): void;
+}
+
+/** Refusals the user can act on are shown here; the rest go to the app's error catalogue. */
+const QUIET = [400, 403, 404] as const;
+
+function showFailure(error: unknown) {
+  if (error instanceof ApiError && (QUIET as readonly number[]).includes(error.status)) toast.error(error.message);
+  else if (!(error instanceof ApiError)) toast.error(String(error instanceof Error ? error.message : error), { reportBug: true });
+}
+
+/** The trips of a bulk action before today, as the server would report them. */
+const leftOut = (past: readonly DriveAssignment[]) => past.map((t) => ({ referenceNumber: t.referenceNumber, reason: SEARCH_MSG.BULK_TODAY_OR_LATER }));
+
+/**
+ * spec 2 §2, §6, §7, §9: the bulk actions of the trip search. Each applies to the chosen trips of
+ * today or later (earlier ones are left out with a note), asks to confirm with the count, then shows
+ * what changed and what was skipped and why.
+ */
+export function BulkActionsMenu({ trips, onDone }: BulkActionsMenuProps) {
+  const user = useCurrentUser().data;
+  const mayRepair = !!user && mayAccess(user, ['Admin', 'Encounters']);
+  const [picking, setPicking] = useState<{ eligible: DriveAssignment[]; past: DriveAssignment[] } | null>(null);
+  const [outcome, setOutcome] = useState<BulkOutcome | null>(null);
+  const [repair, setRepair] = useState<Repair | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  const ask = (question: string, pastCount: number, confirmLabel: string, danger?: boolean) => {
+    const note = pastNote(pastCount);
+    return confirm({
+      title: 'Bulk action',
+      message: note ? (
+        <Stack gap="xs">
+          <Text size="sm">{question}</Text>
+          <Text size="sm" c="dimmed">
+            {note}
+          </Text>
+        </Stack>
+      ) : (
+        question
+      ),
+      confirmLabel,
+      danger,
+      focusConfirm: true,
+    });
+  };
+
+  const send = async (action: BulkAction, eligible: DriveAssignment[], providerId?: string): Promise<BulkResult> => {
+    const referenceNumbers = eligible.map((t) => t.referenceNumber);
+    const ids = eligible.map((t) => t.id);
+    switch (action) {
+      case 'assign':
+        return callApi(contract.bulkAssign, { body: { referenceNumbers, providerId: providerId ?? '' }, quiet: QUIET });
+      case 'unassign':
+        return callApi(contract.bulkUnassign, { body: ids, quiet: QUIET });
+      case 'reset':
+        return callApi(contract.bulkReset, { body: { referenceNumbers }, quiet: QUIET });
+      case 'cancel':
+        return callApi(contract.bulkCancel, { body: ids, quiet: QUIET });
+      case 'unCancel':
+        return callApi(contract.bulkUnCancel, { body: { referenceNumbers }, quiet: QUIET });
+    }
+  };
+
+  const run = async (action: BulkAction, eligible: DriveAssignment[], past: DriveAssignment[], partner?: PartnerOption) => {
+    const def = BULK_ACTION_DEFS[action];
+    if (!(await ask(def.question(eligible.length, partner?.name), past.length, def.confirmLabel, def.danger))) return;
+    setBusy(true);
+    try {
+      const result = await send(action, eligible, partner?.providerId);
+      setOutcome({
+        title: `${def.label.replace('…', '')}: result`,
+        changed: result.changed.map((c) => c.referenceNumber),
+        skipped: [...leftOut(past), ...result.skipped],
+      });
+      onDone();
+    } catch (error) {
+      showFailure(error);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const start = (action: BulkAction) => {
+    const { eligible, past } = splitByDate(trips, new Date());
+    const refused = refusal(action, eligible, past.length);
+    if (refused) {
+      toast.warning(refused, { duration: 'short' });
+      return;
+    }
+    if (action === 'assign') setPicking({ eligible, past });
+    else void run(action, eligible, past);
+  };
+
+  const startRepair = async () => {
+    const referenceNumbers = trips.map((t) => t.referenceNumber);
+    setBusy(true);
+    try {
+      const preview = await callApi(contract.repairTrips, { body: { referenceNumbers, dryRun: true }, quiet: QUIET });
+      setRepair({ referenceNumbers, preview });
+    } catch (error) {
+      showFailure(error);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  // Scores come from the first chosen trip; its partner is the one a pick would replace when all share it.
+  const first = picking?.eligible[0] ?? null;
+  const sharedPartner = picking && picking.eligible.every((t) => t.farmoutContactId === first?.farmoutContactId) ? first : null;
+
+  return (
+    <>
+      <Menu position="bottom-start" withinPortal>
+        <Menu.Target>
+          <Button variant="light" rightSection={<IconChevronDown size={16} />} disabled={trips.length === 0} loading={busy}>
+            Bulk actions ({trips.length})
+          </Button>
+        </Menu.Target>
+        <Menu.Dropdown>
+          {BULK_MENU.map((action) => (
+            <Menu.Item key={action} color={BULK_ACTION_DEFS[action].danger ? 'red' : undefined} onClick={() => start(action)}>
+              {BULK_ACTION_DEFS[action].label}
+            </Menu.Item>
+          ))}
+          {mayRepair && (
+            <>
+              <Menu.Divider />
+              <Menu.Item leftSection={<IconTool size={16} />} onClick={() => void startRepair()}>
+                Repair trips…
+              </Menu.Item>
+            </>
+          )}
+        </Menu.Dropdown>
+      </Menu>
+      <PartnerPickerModal
+        opened={picking !== null}
+        referenceNumber={first?.referenceNumber ?? null}
+        currentPartnerId={sharedPartner?.farmoutContactId ?? null}
+        currentPartnerName={sharedPartner?.farmoutName ?? null}
+        title={picking ? `Assign ${picking.eligible.length} ${picking.eligible.length === 1 ? 'trip' : 'trips'} to a partner` : undefined}
+        onClose={() => setPicking(null)}
+        onPick={(option) => {
+          const chosen = picking;
+          setPicking(null);
+          if (chosen) void run('assign', chosen.eligible, chosen.past, option);
+        }}
+      />
+      <RepairModal
+        repair={repair}
+        onClose={() => setRepair(null)}
+        onApplied={(done) => {
+          setRepair(null);
+          setOutcome(done);
+          onDone();
+        }}
+      />
+      <BulkResultModal outcome={outcome} onClose={() => setOutcome(null)} />
+    </>
+  );
+}

@@ -1,0 +1,155 @@
+import { useEffect, useRef, useState } from 'react';
+import { Alert, Center, Group, Loader, Text } from '@mantine/core';
+import L from 'leaflet';
+import 'leaflet/dist/leaflet.css';
+import { feature } from 'topojson-client';
+import type { Feature, FeatureCollection } from 'geojson';
+import type { DriveAssignment } from '@tripline/core';
+import { countiesOfStates, statesOfStops, tripStops } from './map-geometry.ts';
+
+/** spec 3 §9: the map zooms in at most this far. */
+const MAX_ZOOM = 13;
+const PICKUP_COLOR = '#2f9e44';
+const DROPOFF_COLOR = '#e03131';
+const LEG_COLOR = '#1971c2';
+
+interface Atlas {
+  states: Feature[];
+  counties: Feature[];
+}
+
+let atlas: Promise<Atlas> | null = null;
+
+/** The US county and state outlines (us-atlas), loaded once and only when a map is shown. */
+function loadAtlas(): Promise<Atlas> {
+  atlas ??= import('us-atlas/counties-10m.json').then((mod) => {
+    const topology = (mod.default ?? mod) as unknown as Parameters<typeof feature>[0];
+    const objects = topology.objects as Record<string, Parameters<typeof feature>[1]>;
+    const states = feature(topology, objects.states) as unknown as FeatureCollection;
+    const counties = feature(topology, objects.counties) as unknown as FeatureCollection;
+    return { states: states.features, counties: counties.features };
+  });
+  atlas.catch(() => {
+    atlas = null;
+  });
+  return atlas;
+}
+
+/**
+ * The Map tab of trip inspect: each leg's pickup and drop-off with a line between them, drawn on
+ * the county outlines of the states they are in. No tile server: the outlines are bundled
+ * (ARCHITECTURE "maps drawn from bundled county outlines without tiles").
+ */
+export default function TripMap({ trip }: { trip: Pick<DriveAssignment, 'id' | 'tripLegs'> }) {
+  const box = useRef<HTMLDivElement>(null);
+  const [state, setState] = useState<'loading' | 'ready' | 'failed'>('loading');
+  const { stops, legs } = tripStops(trip);
+  // Redraw only when the stops move, not on every live update of the trip.
+  const key = JSON.stringify({ stops, legs });
+
+  useEffect(() => {
+    const el = box.current;
+    if (!el) return;
+    const { stops, legs } = JSON.parse(key) as ReturnType<typeof tripStops>;
+    if (stops.length === 0) return;
+    let cancelled = false;
+    const map = L.map(el, { maxZoom: MAX_ZOOM, attributionControl: false, zoomSnap: 0.25 });
+    map.getContainer().style.background = '#e7f5ff';
+    const bounds = L.latLngBounds(stops.map((s) => [s.lat, s.lng] as [number, number]));
+    // far enough out to show the surrounding county outlines
+    map.fitBounds(bounds.pad(0.5), { maxZoom: 9 });
+    const drawStops = () => {
+      for (const leg of legs) {
+        L.polyline([leg.from, leg.to], { color: LEG_COLOR, weight: 3, dashArray: '6 6' })
+          .bindTooltip(`Leg ${leg.whichLeg}`)
+          .addTo(map);
+      }
+      for (const s of stops) {
+        L.circleMarker([s.lat, s.lng], {
+          radius: 8,
+          color: '#fff',
+          weight: 2,
+          fillColor: s.kind === 'pickup' ? PICKUP_COLOR : DROPOFF_COLOR,
+          fillOpacity: 1,
+        })
+          .bindTooltip(s.label)
+          .addTo(map);
+      }
+    };
+    loadAtlas().then(
+      ({ states, counties }) => {
+        if (cancelled) return;
+        const stateIds = statesOfStops(stops, states);
+        L.geoJSON(countiesOfStates(counties, stateIds), {
+          style: { color: '#adb5bd', weight: 1, fillColor: '#f8f9fa', fillOpacity: 1 },
+          interactive: false,
+        }).addTo(map);
+        L.geoJSON(states.filter((s) => stateIds.includes(String(s.id))), {
+          style: { color: '#495057', weight: 2, fill: false },
+          interactive: false,
+        }).addTo(map);
+        drawStops();
+        setState('ready');
+      },
+      () => {
+        if (cancelled) return;
+        // The stops are still worth seeing without the outlines.
+        drawStops();
+        setState('failed');
+      },
+    );
+    // The dialog animates open: measure again once it has its size.
+    const resize = new ResizeObserver(() => map.invalidateSize());
+    resize.observe(el);
+    return () => {
+      cancelled = true;
+      resize.disconnect();
+      map.remove();
+    };
+  }, [key]);
+
+  if (stops.length === 0) {
+    return (
+      <Text c="dimmed" size="sm" ta="center" py="xl">
+        This trip has no geocoded pickup or drop-off to show on the map.
+      </Text>
+    );
+  }
+  return (
+    <div>
+      {state === 'failed' && (
+        <Alert color="yellow" mb="xs" p="xs">
+          The county outlines could not be loaded; the stops are shown without them.
+        </Alert>
+      )}
+      <div style={{ position: 'relative' }}>
+        <div ref={box} style={{ height: 400, borderRadius: 4 }} data-testid="trip-map" aria-label="Map of the trip's stops" role="img" />
+        {state === 'loading' && (
+          <Center style={{ position: 'absolute', inset: 0, zIndex: 1000, pointerEvents: 'none' }}>
+            <Loader size="sm" />
+          </Center>
+        )}
+      </div>
+      <Group gap="md" mt="xs">
+        <Legend color={PICKUP_COLOR} label="Pickup" />
+        <Legend color={DROPOFF_COLOR} label="Drop-off" />
+        <Legend color={LEG_COLOR} label="Leg" line />
+      </Group>
+    </div>
+  );
+}
+
+function Legend({ color, label, line }: { color: string; label: string; line?: boolean }) {
+  return (
+    <Group gap={6}>
+      <span
+        style={
+          line
+            ? { width: 18, height: 0, borderTop: `3px dashed ${color}`, display: 'inline-block' }
+            : { width: 12, height: 12, borderRadius: 6, background: color, display: 'inline-block' }
+        }
+      />
+      <Text size="xs">{label}</Text>
+    </Group>
+  );
+}

@@ -1,0 +1,67 @@
+import { Badge, ScrollArea, Table, Text } from '@mantine/core';
+import { formatInstant } from '@tripline/core';
+import { useTripPartnerActivity } from '../../../audit/api.ts';
+import { formatMoney } from '../../../trips/home/trip-format.ts';
+import { TabState } from './TabState.tsx';
+
+const STATUS_COLOR: Record<string, string> = { Pending: 'yellow', Approved: 'teal', Denied: 'red' };
+
+/** The partner's requests and answers on this trip (GET rest/partner-activity), newest first as the server sends them. */
+export function PartnerActivityTab({ tripId }: { tripId: string }) {
+  const activity = useTripPartnerActivity(tripId);
+  const rows = activity.data ?? [];
+  return (
+    <TabState
+      loading={activity.isPending}
+      error={activity.error}
+      empty={rows.length === 0}
+      emptyText="No partner activity for this trip"
+      onRetry={() => void activity.refetch()}
+    >
+      <ScrollArea type="auto">
+        <Table striped aria-label="Partner activity">
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>When</Table.Th>
+              <Table.Th>Action</Table.Th>
+              <Table.Th>Status</Table.Th>
+              <Table.Th>Details</Table.Th>
+              <Table.Th>By</Table.Th>
+              <Table.Th>Resolved</Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {rows.map((a) => (
+              <Table.Tr key={a.id}>
+                <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatInstant(a.createdAt)}</Table.Td>
+                <Table.Td>{a.action}</Table.Td>
+                <Table.Td>
+                  <Badge color={STATUS_COLOR[a.status] ?? 'gray'} variant="light">
+                    {a.status}
+                  </Badge>
+                </Table.Td>
+                <Table.Td>
+                  {[a.number !== null ? `${a.number} min` : null, a.amount !== null ? formatMoney(a.amount) : null, a.reason].filter(Boolean).join(' · ')}
+                  {a.notes && (
+                    <Text size="xs" c="dimmed">
+                      {a.notes}
+                    </Text>
+                  )}
+                </Table.Td>
+                <Table.Td>{a.createdByName ?? ''}</Table.Td>
+                <Table.Td>
+                  {a.resolvedByName ?? ''}
+                  {a.resolvedAt && (
+                    <Text size="xs" c="dimmed">
+                      {formatInstant(a.resolvedAt)}
+                    </Text>
+                  )}
+                </Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      </ScrollArea>
+    </TabState>
+  );
+}

@@ -1,0 +1,102 @@
+import { expect, request, test, type APIRequestContext } from '@playwright/test';
+import { PASSWORD, signIn } from './helpers.ts';
+
+// The audit log: a partner's changes to a trip are found by user and by record, with a readable
+// before and after; a partner may not open the log.
+
+const CLIENT = { 'x-client-version': '6' };
+
+const dayOffset = (days: number) => {
+  const d = new Date(Date.now() + days * 86_400_000);
+  return new Intl.DateTimeFormat('en-CA', { timeZone: 'UTC', year: 'numeric', month: '2-digit', day: '2-digit' }).format(d);
+};
+
+/** A signed-in API session of a demo user, as our web app would call. */
+async function apiAs(baseURL: string, username: string): Promise<APIRequestContext> {
+  const api = await request.newContext({ baseURL, extraHTTPHeaders: { ...CLIENT, origin: baseURL } });
+  const login = await api.post('/api/login', {
+    headers: { authorization: 'Basic ' + Buffer.from(`${username}:${PASSWORD}`).toString('base64') },
+  });
+  expect(login.ok()).toBe(true);
+  return api;
+}
+
+/** One of the partner's trips a few days ahead. */
+async function partnerTrip(api: APIRequestContext): Promise<{ id: string; referenceNumber: string }> {
+  for (const days of [3, 4, 5, 2, 1]) {
+    const res = await api.get(`/api/drive-assignments?serviceDate=${dayOffset(days)}`);
+    expect(res.ok()).toBe(true);
+    const rows = ((await res.json()) as { rows: { id: string; referenceNumber: string }[] }).rows;
+    if (rows.length) return rows[rows.length - 1];
+  }
+  throw new Error('the partner has no trips in the coming days');
+}
+
+test('a dispatcher finds a partner change by user and by record, with its before and after', async ({ page, baseURL }) => {
+  // The partner flags one of its trips; a dispatcher signed in as the partner rewords the flag.
+  const partner = await apiAs(baseURL!, 'partner');
+  const trip = await partnerTrip(partner);
+  const partnerId = ((await (await partner.get('/api/current-user')).json()) as { id: string }).id;
+  const flag = async (api: APIRequestContext, text: string) => {
+    const res = await api.post('/api/drive-assignment-flag', { data: { referenceNumber: trip.referenceNumber, flag: text } });
+    expect(res.ok(), await res.text()).toBe(true);
+  };
+  await flag(partner, 'Ramp needed at the north entrance door');
+  await partner.dispose();
+  const impersonating = await apiAs(baseURL!, 'dispatcher');
+  expect((await impersonating.get(`/api/su?id=${partnerId}`)).ok()).toBe(true);
+  await flag(impersonating, 'Ramp needed at the south entrance door');
+  await impersonating.dispose();
+
+  await signIn(page, 'dispatcher');
+  await expect(page).toHaveURL(/\/admin\/trips$/);
+  await page.goto('/log');
+  await expect(page.getByRole('heading', { name: 'Audit log', level: 1 })).toBeVisible();
+
+  // An empty search says what it needs.
+  await page.getByRole('button', { name: 'Search' }).click();
+  await expect(page.getByRole('alert').filter({ hasText: 'Search by record (table and id), by user or by activity type' })).toBeVisible();
+
+  // By user: the partner's entries, the reworded flag compared word by word.
+  await page.getByLabel('User', { exact: true }).fill('partner');
+  await page.getByRole('button', { name: 'Search' }).click();
+  await expect(page).toHaveURL(/\/log\?user=partner$/);
+  const entries = page.getByRole('article');
+  await expect(entries.first()).toBeVisible();
+  const reworded = entries.filter({ has: page.locator('ins', { hasText: 'south' }) }).first();
+  await expect(reworded).toContainText('flag');
+  await expect(reworded.locator('del', { hasText: 'north' })).toBeVisible();
+  await expect(reworded.getByText('Ramp needed at the')).toBeVisible();
+  await expect(reworded.getByText(/^impersonated by /)).toBeVisible();
+  await expect(entries.filter({ has: page.locator('ins', { hasText: 'Ramp needed at the north entrance door' }) }).getByText(/impersonated by/)).toHaveCount(0);
+  await expect(reworded.locator('time')).toHaveText(/just now|seconds? ago|minutes? ago/);
+  await expect(reworded.locator('time')).toHaveAttribute('title', /^[A-Z][a-z]{2} \d{1,2}, \d{4} \d{1,2}:\d{2}:\d{2} [AP]M [A-Z]{3,4}$/);
+  await page.screenshot({ path: test.info().outputPath('audit-log-by-user.png'), fullPage: true });
+
+  // By record: the link on the entry opens the trip's history, the first flag as an addition.
+  await reworded.getByRole('link', { name: `drive_assignments ${trip.id}` }).click();
+  await expect(page).toHaveURL(new RegExp(`/log\\?table=drive_assignments&id=${trip.id}$`));
+  await expect(page.getByLabel('Record id')).toHaveValue(trip.id);
+  await expect(page.getByRole('article')).toHaveCount(2);
+  await expect(page.getByRole('article').last().locator('ins', { hasText: 'Ramp needed at the north entrance door' })).toBeVisible();
+  await expect(page.getByText('2 entries, newest first')).toBeVisible();
+  await page.screenshot({ path: test.info().outputPath('audit-log-by-record.png'), fullPage: true });
+
+  // A record with no history says so.
+  await page.goto('/log?table=drive_assignments&id=00000000-0000-4000-8000-000000000000');
+  await expect(page.getByText('No audit entries found')).toBeVisible();
+  await page.screenshot({ path: test.info().outputPath('audit-log-empty.png') });
+
+  // A search the form refuses shows the problem at its field and asks the server nothing.
+  await page.goto('/log?user=partner&dateFrom=2026-11-23&dateTo=2026-11-22');
+  await expect(page.getByText('A date range needs min less than or equal to max')).toBeVisible();
+  await expect(page.getByRole('article')).toHaveCount(0);
+});
+
+test('a partner is refused the audit log', async ({ page }) => {
+  await signIn(page, 'partner');
+  await expect(page).toHaveURL(/:\d+\/$/);
+  await page.goto('/log?user=partner');
+  await expect(page.getByText('Your account does not permit access to this area.')).toBeVisible();
+  await expect(page).toHaveURL(/:\d+\/$/);
+});
