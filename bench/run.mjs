@@ -3,7 +3,7 @@ import { spawnSync } from 'node:child_process';
 import path from 'node:path';
 
 const here = path.dirname(new URL(import.meta.url).pathname);
-const all = ['startup', 'live-fanout', 'trips-day-list', 'home-render'];
+const all = ['startup', 'live-fanout', 'trips-day-list', 'home-render', 'trip-search'];
 const chosen = process.argv.slice(2).length ? process.argv.slice(2) : all;
 let failed = false;
 for (const name of chosen) {

@@ -1,7 +1,10 @@
 import { MantineProvider } from '@mantine/core';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { RouterProvider } from 'react-router/dom';
+import { currentUserQueryOptions } from '../lib/current-user.ts';
+import { live } from '../lib/live.ts';
 import { connectApi } from './connect-api.ts';
+import { preconnectLive } from './preconnect-live.ts';
 import { createQueryClient } from './query-client.ts';
 import { createAppRouter } from './router.tsx';
 import { theme } from './theme.ts';
@@ -9,6 +12,9 @@ import { theme } from './theme.ts';
 const queryClient = createQueryClient();
 const router = createAppRouter();
 connectApi(router, queryClient);
+preconnectLive(queryClient, router.state.location.pathname, live);
+// Every page starts by asking who is signed in: asked before the first render, not after it.
+void queryClient.prefetchQuery(currentUserQueryOptions());
 
 export function App() {
   return (

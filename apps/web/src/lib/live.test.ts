@@ -103,6 +103,35 @@ describe('LiveClient', () => {
     expect(live.getStatus()).toMatchObject({ state: 0, lost: false });
   });
 
+  it('can open the socket before the first subscription, which then fetches on it at once', () => {
+    const live = newClient();
+    live.preconnect();
+    expect(sockets).toHaveLength(1);
+    sockets[0].open();
+    live.subscribe(request, handlers());
+    live.preconnect();
+    expect(sockets).toHaveLength(1);
+    expect(sockets[0].sent).toEqual([{ type: 'fetch', subscriptionId: 'SyncDriveAssv-1', ...request }]);
+    vi.advanceTimersByTime(5_000);
+    expect(sockets[0].closed).toBe(false);
+  });
+
+  it('closes an early socket nobody subscribes on, and does not retry one that was refused', () => {
+    const live = newClient();
+    live.preconnect();
+    sockets[0].open();
+    vi.advanceTimersByTime(1_000);
+    expect(sockets[0].closed).toBe(true);
+    expect(live.getStatus()).toMatchObject({ state: 0, lost: false });
+
+    live.preconnect();
+    sockets[1].drop();
+    vi.advanceTimersByTime(60_000);
+    expect(sockets).toHaveLength(2);
+    live.subscribe(request, handlers());
+    expect(sockets).toHaveLength(3);
+  });
+
   it('marks an unexpected close as lost, reconnects with backoff and fetches again', () => {
     const live = newClient();
     live.subscribe(request, handlers());

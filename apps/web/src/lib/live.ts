@@ -95,6 +95,17 @@ export class LiveClient {
     };
   }
 
+  /**
+   * Opens the connection before any screen subscribes (the app starting for a signed-in user), so
+   * that the first fetch goes out on an open socket instead of waiting for the handshake. Left
+   * unused, it closes like any idle connection.
+   */
+  preconnect(): void {
+    if (!this.status.supported || this.subs.size > 0 || this.socket || this.reconnectTimer) return;
+    this.connect();
+    this.scheduleIdleClose();
+  }
+
   /** A request to the server just succeeded: it is reachable, so try now instead of waiting out the backoff. */
   nudge(): void {
     if (this.socket || this.subs.size === 0 || !this.status.supported) return;

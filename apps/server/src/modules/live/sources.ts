@@ -4,11 +4,21 @@ import type { z } from 'zod';
 import type { LiveSource } from '../../platform/live/source.ts';
 import { tripVisibleTo } from '../../platform/scope.ts';
 import { findDeliveries } from '../notifications/deliveries.ts';
-import { findTrips } from '../trips/repository.ts';
+import { findTripsJson, findTripsJsonInParts, type TripJson } from '../trips/repository.ts';
 import { narrowTripFilter, toTripFilter, tripMatches, type TripFoundSetFilter } from './trip-filter.ts';
 
-/** SyncDriveAssv (spec 1 §7): trips of a pickup date, read through the same repository as the HTTP list. */
+/**
+ * SyncDriveAssv (spec 1 §7): trips of a pickup date, read through the same repository as the HTTP
+ * list. Each trip's JSON is kept as PostgreSQL built it and sent as it is: a day of thousands of
+ * trips is never serialised again here, and a reloaded trip compares with the same text.
+ */
 export function tripSource(pool: Pool): LiveSource<TripFoundSetFilter, DriveAssignment> {
+  const built = new WeakMap<DriveAssignment, string>();
+  const keep = (found: TripJson[]) =>
+    found.map(({ trip, json }) => {
+      built.set(trip, json);
+      return trip;
+    });
   return {
     table: 'SyncDriveAssv',
     changedBy: ['drive_assignments', 'trip_legs', 'partner_activities'],
@@ -16,10 +26,11 @@ export function tripSource(pool: Pool): LiveSource<TripFoundSetFilter, DriveAssi
       const narrowed = narrowTripFilter(user, filter);
       return narrowed ? { filter: narrowed } : { empty: true };
     },
-    evaluate: (filter) => findTrips(pool, null, toTripFilter(filter)),
-    load: (ids) => findTrips(pool, null, { ids }),
+    evaluate: async (filter) => keep(await findTripsJsonInParts(pool, toTripFilter(filter))),
+    load: async (ids) => keep(await findTripsJson(pool, { ids })),
     matches: tripMatches,
     visibleTo: tripVisibleTo,
+    json: (trip) => built.get(trip) ?? JSON.stringify(trip),
   };
 }
 

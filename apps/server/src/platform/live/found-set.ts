@@ -42,13 +42,14 @@ export function diffFoundSet<R extends LiveRow>(
   ids: Iterable<string>,
   loaded: ReadonlyMap<string, R>,
   matches: (row: R) => boolean,
+  serialise: (row: R) => string = JSON.stringify,
 ): RowChange[] {
   const changes: RowChange[] = [];
   for (const id of ids) {
     const row = loaded.get(id);
     const had = current.get(id);
     if (row && matches(row)) {
-      const json = JSON.stringify(row);
+      const json = serialise(row);
       if (!had) changes.push({ id, kind: 'added', entry: { row, json } });
       else if (had.json !== json) changes.push({ id, kind: 'updated', entry: { row, json } });
     } else if (had) {

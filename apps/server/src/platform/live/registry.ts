@@ -59,6 +59,11 @@ export interface LiveCounters {
 
 export const LOAD_FAILED = 'The live data could not be loaded; fetch again.';
 
+/** How a source's rows become the JSON kept with them and sent: its own text when it has one. */
+function serialiserOf(source: LiveSource): (row: LiveRow) => string {
+  return source.json?.bind(source) ?? ((row) => JSON.stringify(row));
+}
+
 /**
  * The found sets of one server process, keyed by table and normalised filter. All evaluation and
  * change application runs one step at a time, so a subscriber always receives FetchedFoundSet
@@ -174,7 +179,8 @@ export class FoundSetRegistry {
       return;
     }
     if (fs.dropped) return;
-    for (const row of rows) fs.rows.set(row.id, { row, json: JSON.stringify(row) });
+    const serialise = serialiserOf(fs.source);
+    for (const row of rows) fs.rows.set(row.id, { row, json: serialise(row) });
     fs.ready = true;
     for (const sub of fs.subscriptions) if (!sub.live) this.sendFetched(sub);
   }
@@ -242,7 +248,7 @@ export class FoundSetRegistry {
     }
     for (const fs of sets) {
       if (fs.dropped) continue;
-      const changes = diffFoundSet(fs.rows, ids, loaded, (row) => source.matches(fs.filter, row));
+      const changes = diffFoundSet(fs.rows, ids, loaded, (row) => source.matches(fs.filter, row), serialiserOf(source));
       if (changes.length === 0) continue;
       applyChanges(fs.rows, changes);
       for (const sub of fs.subscriptions) {

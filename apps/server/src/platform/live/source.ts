@@ -25,4 +25,10 @@ export interface LiveSource<F extends object = object, R extends LiveRow = LiveR
   load(ids: string[]): Promise<R[]>;
   matches(filter: F, row: R): boolean;
   visibleTo(user: SessionUser, row: R): boolean;
+  /**
+   * A row's JSON as sent to clients, for a source that already holds it (built by the database);
+   * without it the row is serialised with JSON.stringify. The same row must always give the same
+   * text: a reloaded row whose text is unchanged is not reported.
+   */
+  json?(row: R): string;
 }
