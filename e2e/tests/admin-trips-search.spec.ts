@@ -70,7 +70,7 @@ test('a dispatcher searches a day by partner, then builds, saves and runs a cust
   // The search survives a reload: it lives in the address.
   await page.reload();
   await expect(page.getByTestId('trip-count')).toContainText(`${shown} trip`);
-  await page.screenshot({ path: '/tmp/admin-trips-results.png', fullPage: false });
+  await page.screenshot({ path: test.info().outputPath('admin-trips-results.png'), fullPage: false });
 
   // A row opens trip inspect and the address names the trip, so it can be linked.
   await table.getByRole('row').nth(1).click();
@@ -105,7 +105,7 @@ test('a dispatcher searches a day by partner, then builds, saves and runs a cust
   await page.getByLabel('Query name').fill(queryName);
   await page.getByRole('button', { name: 'Save as new' }).click();
   await expect(page.getByText(`Saved query "${queryName}"`)).toBeVisible();
-  await page.screenshot({ path: '/tmp/admin-trips-filter.png', fullPage: true });
+  await page.screenshot({ path: test.info().outputPath('admin-trips-filter.png'), fullPage: true });
 
   // After a reload the saved query is in the list; choosing it loads and runs it.
   await page.reload();
@@ -130,5 +130,5 @@ test('a dispatcher searches a day by partner, then builds, saves and runs a cust
   await dialog.getByRole('button', { name: 'Download' }).click();
   await expect(dialog.getByText('Your password is not correct')).toBeVisible();
   await expect(dialog.getByLabel('Your password')).toHaveValue('');
-  await page.screenshot({ path: '/tmp/admin-trips-csv.png' });
+  await page.screenshot({ path: test.info().outputPath('admin-trips-csv.png') });
 });
