@@ -18,3 +18,19 @@ export const RECEIPT_TYPES = ['image/jpeg', 'image/png', 'image/gif', 'image/web
 export const ADVANCE_NOTICE_REASON = 'Advance Notice';
 /** Extra wait time approved without the operator's review, per trip (docs/decisions.md "Partner pay"). */
 export const WAIT_TIME_AUTO_APPROVE_MIN = 30;
+
+/** Service type codes and their names (spec 3 §3; DECISIONS 1: 05 is Stretcher everywhere). */
+export const SERVICE_TYPE_NAMES: Readonly<Record<string, string>> = {
+  '01': 'Ambulatory',
+  '03': 'Wheelchair',
+  '05': 'Stretcher',
+  '06': 'Assistant',
+  '55': 'Meals Reimbursement',
+  '56': 'Lodging Reimbursement',
+  '80': 'DME & Rx',
+  '91': 'Advanced Life Support',
+  '92': 'Basic Life Support',
+  '95': 'Commercial Flight Reimbursement',
+  '98': 'Mileage Reimbursement',
+  '99': 'Mass Transit',
+};

@@ -1,26 +1,13 @@
 import { useState, type ReactNode } from 'react';
 import { Alert, Button, Collapse, Group, MultiSelect, Select, SimpleGrid, TextInput } from '@mantine/core';
 import { IconAdjustmentsHorizontal, IconSearch } from '@tabler/icons-react';
-import { CANCEL_TYPES, type CancelType, type TripSearchParam } from '@tripline/core';
+import { CANCEL_TYPES, SERVICE_TYPE_NAMES, type CancelType, type TripSearchParam } from '@tripline/core';
 import { ContactIdInput } from './ContactIdInput.tsx';
 import type { FieldErrors, SearchFields } from './search-params.ts';
 import classes from './admin-trips.module.css';
 
-/** Service types (GLOSSARY; DECISIONS 1: 05 is Stretcher). */
-const SERVICE_TYPE_OPTIONS = [
-  { value: '01', label: '01 Ambulatory' },
-  { value: '03', label: '03 Wheelchair' },
-  { value: '05', label: '05 Stretcher' },
-  { value: '06', label: '06 Assistant' },
-  { value: '91', label: '91 ALS ambulance' },
-  { value: '92', label: '92 BLS ambulance' },
-  { value: '55', label: '55 Meals' },
-  { value: '56', label: '56 Lodging' },
-  { value: '95', label: '95 Flights' },
-  { value: '98', label: '98 Mileage' },
-  { value: '80', label: '80 DME & Rx' },
-  { value: '99', label: '99 Mass transit' },
-];
+/** Service types (spec 3 §3; DECISIONS 1: 05 is Stretcher). */
+const SERVICE_TYPE_OPTIONS = Object.entries(SERVICE_TYPE_NAMES).map(([value, name]) => ({ value, label: `${value} ${name}` }));
 
 const CANCEL_LABELS: Record<CancelType, string> = {
   all: 'All trips',

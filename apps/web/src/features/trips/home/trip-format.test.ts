@@ -7,6 +7,10 @@ describe('serviceTypeLabel (DECISIONS 1)', () => {
     ['01', 'Ambulatory'],
     ['03', 'Wheelchair'],
     ['05', 'Stretcher'],
+    ['06', 'Assistant'],
+    ['91', 'Advanced Life Support'],
+    ['99', 'Mass Transit'],
+    ['57', '57'],
     ['07', '07'],
     ['', ''],
   ])('%s is %s', (code, label) => expect(serviceTypeLabel(code)).toBe(label));

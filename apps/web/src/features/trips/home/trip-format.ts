@@ -1,12 +1,10 @@
-import { WILL_CALL, displayServiceDate, metersToMiles, type DisplayStatus, type DriveAssignment, type TripLeg } from '@tripline/core';
+import { SERVICE_TYPE_NAMES, WILL_CALL, displayServiceDate, metersToMiles, type DisplayStatus, type DriveAssignment, type TripLeg } from '@tripline/core';
 import { formatUsDate } from '../../../lib/date-input.ts';
 
-/** DECISIONS 1: 05 is Stretcher everywhere; codes without a name show as the code. */
-const SERVICE_TYPES: Record<string, string> = { '01': 'Ambulatory', '03': 'Wheelchair', '05': 'Stretcher' };
 
 export function serviceTypeLabel(code: string | null | undefined): string {
   if (!code) return '';
-  return SERVICE_TYPES[code] ?? code;
+  return SERVICE_TYPE_NAMES[code] ?? code;
 }
 
 /** A time of day as partners read it: 2:05 PM; 23:59:00 is a will call (spec 1 §3). */
