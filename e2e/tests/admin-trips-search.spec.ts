@@ -82,6 +82,10 @@ test('a dispatcher searches a day by partner, then builds, saves and runs a cust
   // Sorting by a header is a button, so the keyboard reaches it too.
   await table.getByRole('button', { name: /^Pri/ }).click();
   await expect(table.getByRole('columnheader', { name: /^Pri/ })).toHaveAttribute('aria-sort', 'ascending');
+  // the order is part of the address, so a reload keeps it
+  await expect(page).toHaveURL(/sort=priority/);
+  await page.reload();
+  await expect(page.getByRole('table').getByRole('columnheader', { name: /^Pri/ })).toHaveAttribute('aria-sort', 'ascending');
 
   // The priority check shows the exact message before anything is sent.
   await page.getByRole('form', { name: 'Trip search' }).getByLabel('Priority', { exact: true }).fill('abc');

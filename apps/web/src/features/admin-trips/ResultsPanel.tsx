@@ -1,12 +1,13 @@
-import { useMemo, useState, type ReactNode } from 'react';
+import { useCallback, useMemo, type ReactNode } from 'react';
 import { Alert, Button, Center, Group, Loader, Select, Stack, Switch, Text } from '@mantine/core';
 import { IconDownload, IconRefresh } from '@tabler/icons-react';
 import { SEARCH_BATCH_SIZES, SEARCH_MSG, contract, truncationWarning, type ResponseOf, type SearchBatchSize } from '@tripline/core';
+import { useSearchParams } from 'react-router';
 import { plural } from '../trips/home/trip-format.ts';
 import { BulkActionsMenu } from './bulk/BulkActionsMenu.tsx';
 import { TripInspectModal } from './inspect/TripInspectModal.tsx';
 import { ROW_HEIGHT, ResultsTable } from './ResultsTable.tsx';
-import { nextSort, sortTrips, visibleTrips, type Sort, type SortKey } from './results.ts';
+import { nextSort, sortFromParam, sortToParam, sortTrips, visibleTrips, type Sort, type SortKey } from './results.ts';
 import classes from './admin-trips.module.css';
 
 export interface ResultsPanelProps {
@@ -30,7 +31,22 @@ export interface ResultsPanelProps {
 /** The found trips: count, truncation warning, outside partners switch, bulk actions and the table. */
 export function ResultsPanel(props: ResultsPanelProps) {
   const { data, refreshing, readOnly, limit, onLimit, showOutside, onShowOutside, selected, onSelected, inspect, onInspect, onRefetch, onCsv } = props;
-  const [sort, setSort] = useState<Sort | null>(null);
+  const [params, setParams] = useSearchParams();
+  const sortParam = params.get('sort');
+  const sort = useMemo(() => sortFromParam(sortParam), [sortParam]);
+  const setSort = useCallback(
+    (next: Sort | null) =>
+      setParams(
+        (p) => {
+          const value = sortToParam(next);
+          if (value) p.set('sort', value);
+          else p.delete('sort');
+          return p;
+        },
+        { replace: true },
+      ),
+    [setParams],
+  );
   const { rows: visible, hidden } = useMemo(() => visibleTrips(data.rows, showOutside), [data.rows, showOutside]);
   const shown = useMemo(() => sortTrips(visible, sort), [visible, sort]);
   const chosen = useMemo(() => shown.filter((t) => selected.has(t.id)), [shown, selected]);
@@ -123,7 +139,7 @@ export function ResultsPanel(props: ResultsPanelProps) {
           <ResultsTable
             trips={shown}
             sort={sort}
-            onSort={(key: SortKey) => setSort((s) => nextSort(s, key))}
+            onSort={(key: SortKey) => setSort(nextSort(sort, key))}
             selectable={!readOnly}
             selected={selected}
             onToggle={toggle}

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { makeLeg, makeTrip } from '../trips/trip-factory.ts';
-import { isOutsidePartnerTrip, nextSort, showOutsideByDefault, sortTrips, visibleTrips } from './results.ts';
+import { isOutsidePartnerTrip, nextSort, showOutsideByDefault, sortFromParam, sortToParam, sortTrips, visibleTrips } from './results.ts';
 
 const trip = (id: string, over: Parameters<typeof makeTrip>[0] = {}) => makeTrip({ id, referenceNumber: id.toUpperCase(), ...over });
 
@@ -62,5 +62,20 @@ describe('outside partners (spec 2 §6)', () => {
     expect(showOutsideByDefault({ affiliateId: '', inHouse: '' })).toBe(false);
     expect(showOutsideByDefault({ affiliateId: 'p-sandia', inHouse: '' })).toBe(true);
     expect(showOutsideByDefault({ affiliateId: '', inHouse: 'false' })).toBe(true);
+  });
+});
+
+describe('sort in the address', () => {
+  it('writes ascending as the key and descending with a minus', () => {
+    expect(sortToParam({ key: 'priority', dir: 'asc' })).toBe('priority');
+    expect(sortToParam({ key: 'miles', dir: 'desc' })).toBe('-miles');
+    expect(sortToParam(null)).toBeNull();
+  });
+  it('reads back what it wrote and ignores unknown columns', () => {
+    expect(sortFromParam('-miles')).toEqual({ key: 'miles', dir: 'desc' });
+    expect(sortFromParam('priority')).toEqual({ key: 'priority', dir: 'asc' });
+    expect(sortFromParam('-constructor')).toBeNull();
+    expect(sortFromParam('')).toBeNull();
+    expect(sortFromParam(null)).toBeNull();
   });
 });

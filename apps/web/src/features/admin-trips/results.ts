@@ -2,20 +2,22 @@ import { displayStatus, isInHouse, type DriveAssignment, type TripSearchParam } 
 import { STATUS_LOOK, serviceTypeLabel, summarise } from '../trips/home/trip-format.ts';
 
 /** The columns of the results a dispatcher can sort by. */
-export type SortKey =
-  | 'referenceNumber'
-  | 'serviceDate'
-  | 'status'
-  | 'priority'
-  | 'passenger'
-  | 'pickup'
-  | 'dropoff'
-  | 'service'
-  | 'miles'
-  | 'partner'
-  | 'driver'
-  | 'pay'
-  | 'flag';
+export const SORT_KEYS = [
+  'referenceNumber',
+  'serviceDate',
+  'status',
+  'priority',
+  'passenger',
+  'pickup',
+  'dropoff',
+  'service',
+  'miles',
+  'partner',
+  'driver',
+  'pay',
+  'flag',
+] as const;
+export type SortKey = (typeof SORT_KEYS)[number];
 
 export interface Sort {
   key: SortKey;
@@ -70,6 +72,19 @@ export function sortTrips(rows: readonly DriveAssignment[], sort: Sort | null): 
 }
 
 /** Clicking a header: a new column sorts ascending, the same column flips, a third click returns to the server's order. */
+/** The table's order in the address (`sort=priority`, `sort=-priority` descending), so a reload keeps it. */
+export function sortToParam(sort: Sort | null): string | null {
+  return sort ? `${sort.dir === 'desc' ? '-' : ''}${sort.key}` : null;
+}
+
+/** The order named by the address; none for anything else. */
+export function sortFromParam(raw: string | null): Sort | null {
+  if (!raw) return null;
+  const desc = raw.startsWith('-');
+  const key = desc ? raw.slice(1) : raw;
+  return (SORT_KEYS as readonly string[]).includes(key) ? { key: key as SortKey, dir: desc ? 'desc' : 'asc' } : null;
+}
+
 export function nextSort(current: Sort | null, key: SortKey): Sort | null {
   if (!current || current.key !== key) return { key, dir: 'asc' };
   return current.dir === 'asc' ? { key, dir: 'desc' } : null;
