@@ -182,6 +182,9 @@ describe('GET /api/log', () => {
     await accept(su, trip);
     const [entry] = (await page(staff, { table: 'drive_assignments', id: trip.id })).entries;
     expect(entry).toMatchObject({ actor: { id: z.user.id }, impersonator: { id: staffUser.id, name: 'Dana Dispatch' } });
+    // searching by the staff member finds what they did while impersonating
+    const byStaff = (await page(staff, { user: staffUser.id, activityType: entry.activityType })).entries;
+    expect(byStaff.map((e) => e.id)).toContain(entry.id);
   });
 
   it('never fails on hostile text: each parameter answers 400 or a plain result, and the log is intact', async () => {

@@ -69,7 +69,9 @@ export async function searchLog(pool: Pool, c: LogCriteria): Promise<{ entries: 
   if (c.user) {
     const actorId = await resolveUser(pool, c.user);
     if (!actorId) return { entries: [], more: false };
-    where.push(`a.actor_id = ${p(actorId)}::uuid`);
+    // what they did themselves, and what they did while impersonating someone else
+    const who = p(actorId);
+    where.push(`(a.actor_id = ${who}::uuid or a.impersonator_id = ${who}::uuid)`);
   }
   if (c.activityType) where.push(`a.activity_type = ${p(c.activityType)}`);
   if (c.dateFrom || c.dateTo) {
