@@ -19,7 +19,7 @@ export interface TestApp {
   filesDir: string;
 }
 
-export async function buildTestApp(pool: Pool, clock = new ManualClock()): Promise<TestApp> {
+export async function buildTestApp(pool: Pool, clock = new ManualClock(), config: { searchTimeoutMs?: number } = {}): Promise<TestApp> {
   const filesDir = fs.mkdtempSync(path.join(os.tmpdir(), 'tripline-files-'));
   const files = localFileStore(filesDir);
   const app = await buildApp({
@@ -27,7 +27,7 @@ export async function buildTestApp(pool: Pool, clock = new ManualClock()): Promi
     clock,
     messenger: outboxMessenger(pool),
     files,
-    config: { secureCookies: false, appVersion: 'test' },
+    config: { secureCookies: false, appVersion: 'test', ...config },
   });
   app.addHook('onClose', async () => fs.rmSync(filesDir, { recursive: true, force: true }));
   await app.ready();

@@ -252,6 +252,26 @@ describe('batch size and truncation', () => {
   });
 });
 
+describe('a search that takes too long', () => {
+  it('is stopped and asks to narrow it, instead of holding the database', async () => {
+    const quick = await buildTestApp(db.pool, undefined, { searchTimeoutMs: 300 });
+    const blocker = await db.pool.connect();
+    try {
+      const dispatcher = await signIn(quick.app, await createContact(db.pool, { types: ['SecureEmployee'] }));
+      // another transaction holds the trips table, so the search waits past its limit
+      await blocker.query('begin');
+      await blocker.query('lock table drive_assignments in access exclusive mode');
+      const res = await search(dispatcher, { filter: filter({ logicalOp: 'and', filters: [] }) });
+      expect(res.statusCode).toBe(400);
+      expect(res.json().message).toBe(SEARCH_MSG.TOO_BROAD);
+    } finally {
+      await blocker.query('rollback');
+      blocker.release();
+      await quick.app.close();
+    }
+  });
+});
+
 describe('row scope', () => {
   it("never shows a partner another partner's trip, in rows or in total", async () => {
     const r = R();

@@ -10,5 +10,8 @@ export interface AppDeps {
   clock: Clock;
   messenger: Messenger;
   files: FileStore;
-  config: Pick<Config, 'secureCookies' | 'appVersion'>;
+  config: Pick<Config, 'secureCookies' | 'appVersion'> & {
+    /** How long a trip search may take to find its trips (default SEARCH_TIMEOUT_MS). */
+    searchTimeoutMs?: number;
+  };
 }

@@ -17,6 +17,7 @@ export const SEARCH_MSG = {
   INVALID_BATCH: 'Max Results is 100, 250, 500 or 1000',
   BULK_TODAY_OR_LATER: 'Bulk actions apply only to trips on or after today',
   INVALID_JSON: (detail: string) => `Invalid JSON: ${detail}`,
+  TOO_BROAD: 'This search takes too long to answer. Add a date, partner, passenger or other criteria and search again.',
 } as const;
 
 /** Batch sizes of the search (spec 2 §9): how many rows one search answers. */
@@ -25,6 +26,8 @@ export type SearchBatchSize = (typeof SEARCH_BATCH_SIZES)[number];
 export const SEARCH_DEFAULT_BATCH: SearchBatchSize = 250;
 /** A list read without `limit` (the partner's day list, API clients) stops here; `total` still counts all. */
 export const SEARCH_UNLIMITED_CAP = 10_000;
+/** A search that finds and orders its trips for longer than this is stopped and asked to narrow. */
+export const SEARCH_TIMEOUT_MS = 20_000;
 
 /** The query parameters of /admin/trips (spec 2 §2), in the order the form shows them. */
 export const TRIP_SEARCH_PARAMS = [

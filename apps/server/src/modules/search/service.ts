@@ -1,6 +1,8 @@
-import { SEARCH_UNLIMITED_CAP, operatorToday, parseDateInput, splitReferenceNumbers, type TripSearchQuery } from '@tripline/core';
+import { SEARCH_MSG, SEARCH_TIMEOUT_MS, SEARCH_UNLIMITED_CAP, operatorToday, parseDateInput, splitReferenceNumbers, type TripSearchQuery } from '@tripline/core';
+import type { PoolClient } from 'pg';
 import type { SessionUser } from '../../platform/auth/users.ts';
 import type { AppDeps } from '../../platform/deps.ts';
+import { badRequest } from '../../platform/errors.ts';
 import { tripListJson, type TripJsonCache } from '../trips/day-list.ts';
 import { tripIdsInDayOrder } from '../trips/repository.ts';
 import { compileTripSearch } from './compile.ts';
@@ -31,8 +33,31 @@ export async function searchTrips(deps: AppDeps, cache: TripJsonCache, user: Ses
   const params: unknown[] = [];
   const where = compileTripSearch(q, user, operatorToday(deps.clock.now()), params);
   const limit = q.limit ? Number(q.limit) : SEARCH_UNLIMITED_CAP;
-  const { ids, total } = await tripIdsInDayOrder(deps.pool, where, params, limit);
+  const { ids, total } = await findWithinTimeout(deps, (db) => tripIdsInDayOrder(db, where, params, limit));
   if (ids.length === 0) return Buffer.from(`{"rows":[],"total":${total}}`);
   const list = await tripListJson(deps.pool, cache, user, { ids }, total);
   return list.json;
+}
+
+/**
+ * Finds a search's trips with a time limit: a query that would order most of a million trips
+ * (a custom query without a date or partner) is stopped and the user asked to narrow it, instead
+ * of holding a connection and the database for minutes.
+ */
+async function findWithinTimeout<T>(deps: AppDeps, work: (db: PoolClient) => Promise<T>): Promise<T> {
+  const client = await deps.pool.connect();
+  try {
+    await client.query('begin read only');
+    await client.query(`set local statement_timeout = ${Math.max(1, Math.floor(Number(deps.config.searchTimeoutMs ?? SEARCH_TIMEOUT_MS)))}`);
+    const result = await work(client);
+    await client.query('commit');
+    return result;
+  } catch (e) {
+    await client.query('rollback').catch(() => {});
+    // 57014: query_canceled, here by the statement timeout
+    if ((e as { code?: string }).code === '57014') throw badRequest(SEARCH_MSG.TOO_BROAD);
+    throw e;
+  } finally {
+    client.release();
+  }
 }
