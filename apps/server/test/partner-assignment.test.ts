@@ -118,6 +118,21 @@ describe('GET partner-options-for-da', () => {
     // partner users and drivers are not partners
     expect(options.some((o) => o.providerId === x.user.id)).toBe(false);
   });
+
+  it('counts accepted and declined trips of the same service days for the acceptance rate', async () => {
+    const p = await partnerAt('Half Rides', { lat: 35.1, lng: -106.6 }, { seats: 4, wheelchairs: 2, stretchers: 0 }, ['87102']);
+    const trip = await createTrip(db.pool, { partnerId: x.partner.id, serviceDate: FUTURE });
+    await createTrip(db.pool, { partnerId: p.partner.id, serviceDate: PAST, accepted: true });
+    const declined = await createTrip(db.pool, { partnerId: p.partner.id, serviceDate: PAST });
+    // a decline entered today of a trip long ago is outside the window
+    const old = await createTrip(db.pool, { partnerId: p.partner.id, serviceDate: '2020-01-06' });
+    await db.pool.query(
+      `insert into trip_declines (drive_assignment_id, partner_id, reason) values ($1, $3, 'No Availability'), ($2, $3, 'No Availability')`,
+      [declined.id, old.id, p.partner.id],
+    );
+    const options = (await staff.get(`/api/partner-options-for-da?referenceNumber=${trip.referenceNumber}`)).json() as PartnerOption[];
+    expect(options.find((o) => o.providerId === p.partner.id)!.parts.acceptanceRate).toBe(0.5);
+  });
 });
 
 describe('POST decline-da-on-behalf-of-partner', () => {

@@ -87,7 +87,7 @@ export async function partnerOptions(deps: AppDeps, user: SessionUser, reference
   const trip = trips[0];
   if (!trip) throw notFound('No trip has this reference number.');
 
-  // acceptance history: the last SCORE_HISTORY_DAYS days up to today in the trip's zone
+  // acceptance history: trips of the last SCORE_HISTORY_DAYS service days up to today in the trip's zone, accepted or declined
   const now = deps.clock.now();
   const today = dateInZone(now, trip.time_zone);
   const since = addDays(today, -SCORE_HISTORY_DAYS);
@@ -102,7 +102,8 @@ export async function partnerOptions(deps: AppDeps, user: SessionUser, reference
               as trips_that_day,
             (select count(*) from drive_assignments d
               where d.farmout_contact_id = c.id and d.accepted and d.service_date between $4::date and $5::date)::int as accepted,
-            (select count(*) from trip_declines td where td.partner_id = c.id and td.created_at >= $6)::int as declined
+            (select count(*) from trip_declines td join drive_assignments dd on dd.id = td.drive_assignment_id
+              where td.partner_id = c.id and dd.service_date between $4::date and $5::date)::int as declined
        from contacts c
        left join lateral (
          select count(*) as vehicles, sum(ambulatory_seating_capacity) as ambulatory_seats,
@@ -110,7 +111,7 @@ export async function partnerOptions(deps: AppDeps, user: SessionUser, reference
            from vehicles vh
           where vh.partner_id = c.id and not vh.deleted and vh.available and (vh.term_date is null or vh.term_date >= $1::date)) v on true
       where ${PARTNER_COMPANY}`,
-    [trip.service_date, trip.id, zip, since, today, new Date(now.getTime() - SCORE_HISTORY_DAYS * 86_400_000)],
+    [trip.service_date, trip.id, zip, since, today],
   );
 
   const pickup = trip.lat !== null && trip.lng !== null ? { lat: trip.lat, lng: trip.lng } : null;
