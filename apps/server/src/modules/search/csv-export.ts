@@ -1,6 +1,7 @@
 import { Readable } from 'node:stream';
 import {
   CSV_EXPORT_TOKEN_MINUTES,
+  METERS_TO_MILES,
   CSV_MSG,
   SEARCH_MSG,
   TRIP_CSV_COLUMNS,
@@ -140,7 +141,7 @@ const LINES = (where: string) => `
          ${place('a1')} as pickup, ${hm('tl.loc_first_time_ord')} as pickup_ord, ${hm('tl.loc_first_time_act')} as pickup_act,
          ${place('a2')} as dropoff, ${hm('tl.loc_second_time_ord')} as dropoff_ord, ${hm('tl.loc_second_time_act')} as dropoff_act,
          ${hm('tl.appt_time')} as appt_time, coalesce(tl.service_code, da.service_type_requested) as service_type,
-         round(tl.google_driving_distance_meters * 0.000621371, 1) as miles, fo.name as partner, drv.name as driver,
+         round(tl.google_driving_distance_meters * ${METERS_TO_MILES}, 1) as miles, fo.name as partner, drv.name as driver,
          da.partner_pay_status, da.farmout_rate as rate, dv.code as division
     from drive_assignments da
     join trip_legs tl on tl.drive_assignment_id = da.id
