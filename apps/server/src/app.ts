@@ -16,6 +16,7 @@ import { contactRoutes } from './modules/contacts/routes.ts';
 import { docsRoutes } from './modules/docs/routes.ts';
 import { liveRoutes } from './modules/live/routes.ts';
 import { logRoutes } from './modules/log/routes.ts';
+import { reviewRoutes } from './modules/review/routes.ts';
 import { notificationRoutes } from './modules/notifications/routes.ts';
 import { supportRoutes } from './modules/support/routes.ts';
 import { searchRoutes } from './modules/search/routes.ts';
@@ -29,7 +30,7 @@ export interface AppOptions {
 }
 
 /** Every area's routes, in one list so the route table is complete in one place. */
-const MODULES = [authRoutes, contactRoutes, tripRoutes, searchRoutes, assignmentRoutes, supportRoutes, notificationRoutes, liveRoutes, logRoutes, docsRoutes];
+const MODULES = [authRoutes, contactRoutes, tripRoutes, searchRoutes, assignmentRoutes, supportRoutes, notificationRoutes, liveRoutes, logRoutes, reviewRoutes, docsRoutes];
 
 export async function buildApp(deps: AppDeps, options: AppOptions = {}): Promise<FastifyInstance> {
   const app = Fastify({

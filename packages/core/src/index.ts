@@ -17,3 +17,5 @@ export * from './live/protocol.ts';
 export * from './api/notifications.ts';
 export * from './audit/index.ts';
 export * from './api/log.ts';
+export * from './review/adjustment-review.ts';
+export * from './api/review.ts';

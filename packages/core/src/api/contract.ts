@@ -4,6 +4,7 @@ import { tripEndpoints } from './trips.ts';
 import { notificationEndpoints } from './notifications.ts';
 import { searchEndpoints } from './search.ts';
 import { logEndpoints } from './log.ts';
+import { reviewEndpoints } from './review.ts';
 import type { Endpoint } from './endpoint.ts';
 
 /** Every endpoint of the API, by name. The server registers against it; the web client calls through it. */
@@ -14,6 +15,7 @@ export const contract = {
   ...notificationEndpoints,
   ...searchEndpoints,
   ...logEndpoints,
+  ...reviewEndpoints,
 } satisfies Record<string, Endpoint>;
 
 export type Contract = typeof contract;

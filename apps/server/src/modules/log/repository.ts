@@ -1,5 +1,5 @@
 import { OPERATOR_TIME_ZONE, type LogCriteria, type LogEntry, type PartnerActivity } from '@tripline/core';
-import type { Pool } from 'pg';
+import type { Pool, PoolClient } from 'pg';
 import type { SessionUser } from '../../platform/auth/users.ts';
 import { tripScope } from '../../platform/scope.ts';
 import { isUuid } from '../trips/repository.ts';
@@ -129,8 +129,12 @@ export async function tripActivity(pool: Pool, tripId: string): Promise<LogEntry
 }
 
 /** The partner activities of a trip, newest first, optionally of one action or status. */
-export async function partnerActivities(pool: Pool, tripId: string, filter: { action?: string; status?: string }): Promise<PartnerActivity[]> {
-  const { rows } = await pool.query(
+export async function partnerActivities(
+  db: Pool | PoolClient,
+  tripId: string,
+  filter: { action?: string; status?: string; id?: string },
+): Promise<PartnerActivity[]> {
+  const { rows } = await db.query(
     `select pa.id, pa.drive_assignment_id, pa.action, pa.status, pa.number, pa.amount, pa.reason, pa.notes, pa.created_at,
             cb.name as created_by_name, rb.name as resolved_by_name, pa.resolved_at
        from partner_activities pa
@@ -139,8 +143,9 @@ export async function partnerActivities(pool: Pool, tripId: string, filter: { ac
       where pa.drive_assignment_id = $1
         and ($2::text is null or pa.action = $2)
         and ($3::text is null or pa.status = $3)
+        and ($4::uuid is null or pa.id = $4)
       order by pa.created_at desc, pa.id`,
-    [tripId, filter.action || null, filter.status || null],
+    [tripId, filter.action || null, filter.status || null, filter.id ?? null],
   );
   return rows.map((r) => ({
     id: r.id,

@@ -52,3 +52,25 @@ export function presentDelivery(r: DeliveryRow): VogDelivery {
     recipientId: r.recipient_id,
   };
 }
+
+/** The users of a partner company: its people who can sign in, and the company contact itself when it signs in. */
+export async function partnerUserIds(db: Db, partnerId: string): Promise<string[]> {
+  const { rows } = await db.query<{ id: string }>(
+    `select id from contacts where (parent_id = $1 or id = $1) and username is not null and not deleted`,
+    [partnerId],
+  );
+  return rows.map((r) => r.id);
+}
+
+/**
+ * Delivers one message to each recipient in one statement, so that the row-change trigger
+ * announces every delivery in as few notifications as possible.
+ */
+export async function deliver(db: Db, recipientIds: readonly string[], message: VogDelivery['message'], maxAgeSeconds: number, now: Date): Promise<void> {
+  if (recipientIds.length === 0) return;
+  await db.query(
+    `insert into notification_deliveries (recipient_id, message, max_age_seconds, created)
+     select unnest($1::uuid[]), $2, $3, $4`,
+    [recipientIds, JSON.stringify(message), maxAgeSeconds, now],
+  );
+}

@@ -4,7 +4,7 @@ import { auditActor, inTransaction, writeAudit } from '../../platform/audit.ts';
 import type { AppDeps } from '../../platform/deps.ts';
 import { badRequest, notFound } from '../../platform/errors.ts';
 import { route } from '../../platform/http.ts';
-import { findDeliveries } from './deliveries.ts';
+import { deliver, findDeliveries, partnerUserIds } from './deliveries.ts';
 
 /** Read deliveries are history: the inbox shows the latest of them only. */
 const HISTORY_LIMIT = 200;
@@ -64,12 +64,7 @@ export function notificationRoutes(app: FastifyInstance, { pool, clock }: AppDep
           [body.partnerId],
         );
         if (!partner.rows[0]) throw notFound('The partner was not found.');
-        // The partner's users: its people who can sign in, and the company contact itself when it signs in.
-        const { rows } = await client.query(
-          `select id from contacts where (parent_id = $1 or id = $1) and username is not null and not deleted`,
-          [partner.rows[0].id],
-        );
-        for (const r of rows) recipients.add(r.id);
+        for (const id of await partnerUserIds(client, partner.rows[0].id)) recipients.add(id);
       }
       if (body.recipientIds?.length) {
         const wanted = [...new Set(body.recipientIds.map((id) => id.toLowerCase()))];
@@ -80,14 +75,7 @@ export function notificationRoutes(app: FastifyInstance, { pool, clock }: AppDep
         for (const id of found) recipients.add(id);
       }
       const ids = [...recipients];
-      if (ids.length > 0) {
-        // One statement: the row-change trigger announces every delivery in as few notifications as possible.
-        await client.query(
-          `insert into notification_deliveries (recipient_id, message, max_age_seconds, created)
-           select unnest($1::uuid[]), $2, $3, $4`,
-          [ids, JSON.stringify(body.message), body.maxAgeSeconds, clock.now()],
-        );
-      }
+      await deliver(client, ids, body.message, body.maxAgeSeconds, clock.now());
       await writeAudit(client, {
         ...auditActor(req),
         activityType: 'vog-broadcast',

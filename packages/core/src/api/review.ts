@@ -1,0 +1,28 @@
+import { z } from 'zod';
+import { noControlCharacters } from '../audit/query.ts';
+import { LOG_MSG } from '../audit/messages.ts';
+import { NOTE_MAX, REVIEW_DECISIONS, REVIEW_MSG } from '../review/adjustment-review.ts';
+import { DriveAssignment } from '../trips/model.ts';
+import { endpoint } from './endpoint.ts';
+import { PartnerActivity } from './log.ts';
+
+export const ReviewBody = z.object({
+  activityId: z.uuid({ error: REVIEW_MSG.ACTIVITY_REQUIRED }),
+  status: z.enum(REVIEW_DECISIONS, { error: REVIEW_MSG.DECISION }),
+  note: z.string().trim().max(NOTE_MAX, REVIEW_MSG.NOTE_TOO_LONG).refine(noControlCharacters, LOG_MSG.CONTROL_CHARACTER).default(''),
+});
+
+export const ReviewResult = z.object({ activity: PartnerActivity, trip: DriveAssignment });
+
+export const reviewEndpoints = {
+  partnerMonitor: endpoint({
+    method: 'POST',
+    path: 'partner-monitor',
+    area: 'trips',
+    summary:
+      "Approve or deny a partner's pending wait-time or expense request (a note is required to deny). An approved wait time is added to the trip's pay; the trip's pay status is recomputed and the partner's users are notified. A request already reviewed answers 409.",
+    access: { roles: ['SecureEmployee'] },
+    body: ReviewBody,
+    response: ReviewResult,
+  }),
+};
