@@ -205,7 +205,7 @@ function InspectTabs({
         <Tabs.Tab value="related">Related trips</Tabs.Tab>
       </Tabs.List>
       <Tabs.Panel value="partner" pt="md">
-        <PartnerActivityTab tripId={trip.id} />
+        <PartnerActivityTab trip={trip} rows={rows} />
       </Tabs.Panel>
       <Tabs.Panel value="notes" pt="md">
         <NotesTab trip={trip} rows={rows} />
