@@ -65,6 +65,17 @@ describe('decideRoute', () => {
   it('shows Home on /schedule to partners and sends staff to /admin/schedule (DECISIONS 7)', () => {
     expect(decideRoute('/schedule', '', partner).kind).toBe('render');
     expect(decideRoute('/schedule', '?date=2026-11-22', dispatcher)).toEqual({ kind: 'redirect', to: '/admin/schedule?date=2026-11-22' });
+    expect(decideRoute('/schedule', '', admin)).toEqual({ kind: 'redirect', to: '/admin/schedule' });
+  });
+  it('sends partners who are not staff from trip inspection to the trip link, which finds their Home list (spec 1 §6)', () => {
+    const id = '0b8f3a52-6b1d-4c1e-9a57-4d7f0a1c2e3b';
+    expect(decideRoute('/admin/trips', `?serviceDate=2026-11-22&inspect=${id}`, partner)).toEqual({ kind: 'redirect', to: `/admin/trips-redirect?id=${id}` });
+    expect(decideRoute('/admin/trips', '?referenceNumber=2000123', partner)).toEqual({ kind: 'redirect', to: '/admin/trips-redirect?referenceNumber=2000123' });
+    // no trip named: the plain denial, as for any other staff page
+    expect(decideRoute('/admin/trips', '?serviceDate=2026-11-22', partner).kind).toBe('denied');
+    // staff stay on the search with the trip open; passengers are not partners
+    expect(decideRoute('/admin/trips', `?inspect=${id}`, dispatcher).kind).toBe('render');
+    expect(decideRoute('/admin/trips', `?inspect=${id}`, passenger).kind).toBe('denied');
   });
   it('sends case managers who are not PaceStaff from /admin/trips to /case-manager/', () => {
     expect(decideRoute('/admin/trips', '', caseManager)).toEqual({ kind: 'redirect', to: '/case-manager/' });

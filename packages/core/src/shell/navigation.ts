@@ -1,4 +1,4 @@
-import { defaultLanding, isPortalCaseManager, mayAccess, type AccessSubject } from '../auth/roles.ts';
+import { defaultLanding, hasRole, isPortalCaseManager, mayAccess, type AccessSubject } from '../auth/roles.ts';
 import { ROUTES, type RouteDef } from './routes.ts';
 
 /** Pages of the sign-in flow: never restored after sign-in, and a 401 on them is silent (spec 1 §8). */
@@ -64,14 +64,22 @@ export function decideRoute(pathname: string, search: string, user: AccessSubjec
   if (route.redirectTo) return { kind: 'redirect', to: route.redirectTo };
   if (route.public) return { kind: 'render', route, params };
   if (!user) return { kind: 'signIn', saved: pathname + (search ?? '') };
-  // DECISIONS 7: /schedule shows Home to Affiliates and sends staff to /admin/schedule.
-  if (route.path === '/schedule' && !mayAccess(user, ['Affiliate'])) {
+  // DECISIONS 7: /schedule shows Home to Affiliates and sends staff (administrators too) to /admin/schedule.
+  if (route.path === '/schedule' && !hasRole(user, 'Affiliate')) {
     return { kind: 'redirect', to: '/admin/schedule' + (search ?? '') };
   }
   // spec 2 §6: case managers (not PaceStaff) are sent from the trips page to /case-manager/.
   if (route.path === '/admin/trips' && isPortalCaseManager(user)) return { kind: 'redirect', to: '/case-manager/' };
   // spec 1 §6: Affiliates who are not staff follow trip links too; the page sends them to their Home list.
   if (route.path === '/admin/trips-redirect' && mayAccess(user, ['Affiliate'])) return { kind: 'render', route, params };
+  // spec 1 §6: Affiliates who are not staff are sent from trip inspection to their Home list
+  // filtered by the trip's day and reference, which the trip link works out.
+  if (route.path === '/admin/trips' && !mayAccess(user, route.roles) && mayAccess(user, ['Affiliate'])) {
+    const query = new URLSearchParams(search);
+    const id = query.get('inspect')?.trim();
+    const ref = query.get('referenceNumber')?.trim();
+    if (id || ref) return { kind: 'redirect', to: `/admin/trips-redirect?${new URLSearchParams(id ? { id } : { referenceNumber: ref ?? '' })}` };
+  }
   if (!mayAccess(user, route.roles)) {
     const home = defaultLanding(user);
     return { kind: 'denied', to: home && normalise(home) !== normalise(pathname) ? home : null };
