@@ -68,6 +68,14 @@ describe('access and validation of every bulk action', () => {
     expect((await post(staff, 'drive-assignment-bulk-assign', { referenceNumbers: ['1'] })).statusCode).toBe(400);
   });
 
+  it('answers 400 when no trip of the batch exists in the caller\'s scope', async () => {
+    for (const [path, body] of calls.filter(([p]) => p !== 'repair-trips' && p !== 'drive-assignment-bulk-assign')) {
+      const res = await post(staff, path, body);
+      expect(res.statusCode, path).toBe(400);
+      expect(res.json().message, path).toBe('No trips match your result set; nothing was changed.');
+    }
+  });
+
   it('answers 403 to a partner and a case manager, and repair-trips to a plain dispatcher', async () => {
     const partner = await signIn(t.app, x.user);
     const cm = await signIn(t.app, await createContact(db.pool, { types: ['Case Manager'] }));
@@ -151,6 +159,16 @@ describe('POST drive-assignment-bulk-un-cancel', () => {
     expect(res.statusCode).toBe(400);
     expect(res.json().message).toBe('No canceled DAs in found set');
     expect(await tripRow(db.pool, a.id)).toEqual(before);
+  });
+
+  it("counts only cancelled trips of today or later: a found set whose only cancelled trip is past is refused", async () => {
+    const past = await createTrip(db.pool, { serviceDate: PAST, canceled: true });
+    const active = await createTrip(db.pool, { serviceDate: FUTURE });
+    const before = await tripRow(db.pool, past.id);
+    const res = await post(staff, 'drive-assignment-bulk-un-cancel', { referenceNumbers: [past.referenceNumber, active.referenceNumber] });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().message).toBe('No canceled DAs in found set');
+    expect(await tripRow(db.pool, past.id)).toEqual(before);
   });
 
   it('restores cancelled trips and their legs; skips active and past ones', async () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { declineOnBehalfRefusal } from './assignment.ts';
-import { BULK_MSG, bulkSkipReason, hasCancelledTrip, planBulk, type BulkAction } from './bulk.ts';
+import { BULK_MSG, bulkRefusal, bulkSkipReason, hasCancelledTrip, planBulk, type BulkAction } from './bulk.ts';
 import { TRIP_MSG } from './messages.ts';
 import { SEARCH_MSG } from './search.ts';
 import { testTrip } from './test-fixtures.ts';
@@ -79,6 +79,14 @@ describe('planBulk', () => {
     const plan = planBulk('unassign', ['a', 'A', 'zz'], new Map([['a', a], ['A', a]]), opts, 'id');
     expect(plan.change).toEqual([a]);
     expect(plan.skipped).toEqual([{ id: 'zz', referenceNumber: null, reason: 'No such trip' }]);
+  });
+  it('bulkRefusal: nothing in the found set matches nothing; un-cancel needs a cancelled trip of today or later', () => {
+    expect(bulkRefusal('assign', [], NOW)).toBe('No trips match your result set; nothing was changed.');
+    expect(bulkRefusal('assign', [testTrip()], NOW)).toBeNull();
+    expect(bulkRefusal('unCancel', [testTrip({ canceled: true, serviceDate: '2026-11-20' })], NOW)).toBeNull();
+    expect(bulkRefusal('unCancel', [testTrip()], NOW)).toBe('No canceled DAs in found set');
+    // a cancelled trip before today cannot be restored, so it does not count
+    expect(bulkRefusal('unCancel', [testTrip(), testTrip({ canceled: true, serviceDate: '2026-11-19' })], NOW)).toBe('No canceled DAs in found set');
   });
   it('hasCancelledTrip: un-cancel needs at least one cancelled trip', () => {
     expect(hasCancelledTrip([testTrip(), testTrip({ canceled: true })])).toBe(true);

@@ -109,3 +109,17 @@ export function hasCancelledTrip(trips: Iterable<Pick<BulkTrip, 'canceled'>>): b
   for (const t of trips) if (t.canceled) return true;
   return false;
 }
+
+/**
+ * Why a bulk action is refused as a whole, or null when it runs (spec 2 §8): a found set without
+ * any trip the caller may see matches nothing; un-cancel needs a cancelled trip among those it may
+ * change, the trips of today or later (a cancelled trip of last week does not count).
+ */
+export function bulkRefusal(action: BulkAction, found: Iterable<Pick<BulkTrip, 'canceled' | 'serviceDate' | 'timeZone'>>, now: Date): string | null {
+  const trips = [...found];
+  if (trips.length === 0) return SEARCH_MSG.NO_MATCH;
+  if (action === 'unCancel' && !hasCancelledTrip(trips.filter((t) => isTodayOrLater(t.serviceDate, dateInZone(now, t.timeZone))))) {
+    return SEARCH_MSG.NO_CANCELED_IN_FOUND_SET;
+  }
+  return null;
+}

@@ -1,8 +1,7 @@
 import {
   ASSIGN_MSG,
-  hasCancelledTrip,
+  bulkRefusal,
   planBulk,
-  SEARCH_MSG,
   STAFF_CANCEL_REASON,
   type BulkAction,
   type BulkResult,
@@ -165,8 +164,9 @@ export async function runBulk(
       if (!partner) throw badRequest(ASSIGN_MSG.UNKNOWN_PARTNER, [{ path: 'providerId', message: ASSIGN_MSG.UNKNOWN_PARTNER }]);
     }
     const found = await lockRequested(client, user, requested);
-    // spec 2 §8: un-cancel refuses a found set without any cancelled trip
-    if (action === 'unCancel' && !hasCancelledTrip(found.values())) throw badRequest(SEARCH_MSG.NO_CANCELED_IN_FOUND_SET);
+    // spec 2 §8: nothing in scope matches nothing; un-cancel refuses a found set without a cancelled trip it may restore
+    const refused = bulkRefusal(action, found.values(), deps.clock.now());
+    if (refused) throw badRequest(refused);
     const plan = planBulk(action, requested.keys, found, { now: deps.clock.now(), providerId: partner?.id }, requested.by);
     if (plan.change.length > 0) await applyBulk(client, req, action, plan.change, partner);
     return {
