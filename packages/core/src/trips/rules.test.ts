@@ -165,19 +165,38 @@ describe('row display', () => {
 });
 
 describe('filterTrips (spec 1 §2)', () => {
+  const smith = { id: 'x', name: 'Al Smith', phones: [] };
   const trips = [
     trip({ id: 'a', referenceNumber: '2000001', schedulePriority: 3 }),
     trip({ id: 'b', referenceNumber: '2000002', schedulePriority: 2, tripLegs: [leg({ passenger: { id: 'x', name: 'Bea Ortiz', phones: [] } })] }),
     trip({ id: 'c', referenceNumber: '2000003', schedulePriority: 4 }),
+    trip({ id: 'd', referenceNumber: '2000004', schedulePriority: 3, tripLegs: [leg({ passenger: smith })] }),
+    trip({ id: 'e', referenceNumber: '2000005', schedulePriority: 2, tripLegs: [leg({ passenger: smith })] }),
   ];
-  it("keeps priority 3 and higher for '!' text", () => {
-    expect(filterTrips(trips, '!').map((t) => t.id)).toEqual(['a', 'c']);
-    expect(filterTrips(trips, ' !!! ').map((t) => t.id)).toEqual(['a', 'c']);
+  const ids = (search: string) => filterTrips(trips, search).map((t) => t.id);
+
+  it("keeps priority 3 and higher for '!' alone, '!!' or '!' with spaces", () => {
+    expect(ids('!')).toEqual(['a', 'c', 'd']);
+    expect(ids('!!')).toEqual(['a', 'c', 'd']);
+    expect(ids(' !!! ')).toEqual(['a', 'c', 'd']);
   });
-  it('matches reference numbers and passengers, case-insensitively', () => {
-    expect(filterTrips(trips, '2000002').map((t) => t.id)).toEqual(['b']);
-    expect(filterTrips(trips, 'bea').map((t) => t.id)).toEqual(['b']);
-    expect(filterTrips(trips, '').length).toBe(3);
+  it("priority 2 is not high priority, 3 is", () => {
+    expect(ids('!2000002')).toEqual([]);
+    expect(ids('!2000001')).toEqual(['a']);
+  });
+  it("searches the rest of the text among high-priority trips, wherever the '!' is", () => {
+    expect(ids('!smith')).toEqual(['d']);
+    expect(ids('smith!')).toEqual(['d']);
+    expect(ids('! SMITH ')).toEqual(['d']);
+    expect(ids('! 200000')).toEqual(['a', 'c', 'd']);
+    expect(ids('sm!ith')).toEqual(['d']);
+  });
+  it("without a '!', matches reference numbers and passengers of any priority, case-insensitively", () => {
+    expect(ids('2000002')).toEqual(['b']);
+    expect(ids('bea')).toEqual(['b']);
+    expect(ids('Smith')).toEqual(['d', 'e']);
+    expect(ids('')).toHaveLength(5);
+    expect(ids('   ')).toHaveLength(5);
   });
 });
 

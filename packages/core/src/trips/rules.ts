@@ -165,14 +165,18 @@ export function displayServiceDate(date: string): string {
 export const isHighPriority = (da: Pick<DriveAssignment, 'schedulePriority'>) => da.schedulePriority >= HIGH_PRIORITY_MIN;
 
 /**
- * spec 1 §2: the Home search box. Text made only of '!' keeps high-priority trips; other text
- * matches the reference number, passenger, addresses, driver and service type.
+ * spec 1 §2: the Home search box. A '!' anywhere in it keeps only high-priority trips (priority 3
+ * or higher, spec 1 §9); the rest of the text, with the '!' taken out, matches the reference
+ * number, passenger, addresses, driver and service type as usual.
  */
 export function filterTrips<T extends DriveAssignment>(trips: readonly T[], search: string): T[] {
-  const q = search.trim().toLowerCase();
-  if (!q) return [...trips];
-  if (/^!+$/.test(q)) return trips.filter(isHighPriority);
+  const raw = search.trim().toLowerCase();
+  const highOnly = raw.includes('!');
+  const q = raw.replaceAll('!', '').trim();
+  if (!highOnly && !q) return [...trips];
   return trips.filter((da) => {
+    if (highOnly && !isHighPriority(da)) return false;
+    if (!q) return true;
     const hay = [
       da.referenceNumber,
       da.driverName,
