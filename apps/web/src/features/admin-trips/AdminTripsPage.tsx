@@ -11,7 +11,7 @@ import { CsvExportModal } from './CsvExportModal.tsx';
 import { CustomQueryPanel } from './filter/CustomQueryPanel.tsx';
 import { TripInspectModal } from './inspect/TripInspectModal.tsx';
 import { Empty, ResultsPanel } from './ResultsPanel.tsx';
-import { showOutsideByDefault } from './results.ts';
+import { showOutsideByDefault, type Sort } from './results.ts';
 import { SearchForm } from './SearchForm.tsx';
 import {
   EMPTY_FIELDS,
@@ -42,8 +42,9 @@ function refusalErrors(error: unknown): FieldErrors | null {
 
 /**
  * /admin/trips (spec 2 §2, §5, §6, §8, §9; spec 3 §3, §5): the staff trip search. The whole search
- * lives in the address (criteria, limit, filter, showTab, inspect), so it can be bookmarked,
- * reloaded and linked from other screens; the address drives the query.
+ * lives in the address (criteria, limit, filter, showTab, sort, inspect), so it can be bookmarked,
+ * reloaded and linked from other screens; the address drives the query. Every change of the
+ * address is written from the whole state, so none of it (the order above all) is lost on the way.
  */
 export function AdminTripsPage() {
   const [params, setParams] = useSearchParams();
@@ -81,9 +82,10 @@ export function AdminTripsPage() {
     else setParams(nextParams, { replace });
   };
 
+  // A new search keeps the batch size and the table's order the dispatcher chose.
   const onSearch = (typed: SearchFields): FieldErrors => {
     const fields = { ...normaliseFields(typed, today), showTab: '' };
-    const next: TripsUrlState = { fields, limit: state.limit, filter: null, inspect: null };
+    const next: TripsUrlState = { fields, limit: state.limit, filter: null, sort: state.sort, inspect: null };
     const errors = checkSearch(next, today);
     if (Object.keys(errors).length > 0) return errors;
     go(next);
@@ -92,7 +94,7 @@ export function AdminTripsPage() {
 
   const onRunCustom = (text: string) => {
     setRanText(text);
-    go({ fields: { ...EMPTY_FIELDS, showTab: 'custom' }, limit: state.limit, filter: text, inspect: null });
+    go({ fields: { ...EMPTY_FIELDS, showTab: 'custom' }, limit: state.limit, filter: text, sort: state.sort, inspect: null });
   };
 
   const setTab = (next: TripsTab) => {
@@ -101,6 +103,7 @@ export function AdminTripsPage() {
   };
   const setInspect = (id: string | null) => setParams(writeUrl({ ...state, inspect: id }), { replace: true });
   const setLimit = (limit: SearchBatchSize) => go({ ...state, limit, inspect: null });
+  const setSort = (sort: Sort | null) => setParams(writeUrl({ ...state, sort }), { replace: true });
 
   const rows = search.data?.rows;
   const names = useMemo(() => {
@@ -117,7 +120,8 @@ export function AdminTripsPage() {
 
   const formErrors: FieldErrors = { ...problems, ...(tab === 'search' ? refused : null) };
   const filterError = problems.filter ?? (state.filter ? (refused?.filter ?? refused?.form ?? null) : null);
-  const formKey = `${writeUrl({ ...state, inspect: null, fields: { ...state.fields, showTab: '' } })}|${refused ? JSON.stringify(refused) : ''}`;
+  // The form starts again for a new search, not when the table is sorted or a trip is opened (typing is kept).
+  const formKey = `${writeUrl({ ...state, inspect: null, sort: null, fields: { ...state.fields, showTab: '' } })}|${refused ? JSON.stringify(refused) : ''}`;
   const csvFrom = parseSearchDate(state.fields.serviceDate, today) ?? today;
   const csvTo = parseSearchDate(state.fields.serviceDateMax, today) ?? csvFrom;
 
@@ -195,6 +199,8 @@ export function AdminTripsPage() {
           readOnly={readOnly}
           limit={state.limit}
           onLimit={setLimit}
+          sort={state.sort}
+          onSort={setSort}
           showOutside={showOutside}
           onShowOutside={(show) => setOutside({ key: queryKey, show })}
           selected={selected}

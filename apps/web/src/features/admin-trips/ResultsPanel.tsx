@@ -1,13 +1,13 @@
-import { useCallback, useMemo, type ReactNode } from 'react';
+import { useMemo, type ReactNode } from 'react';
 import { Alert, Button, Center, Group, Loader, Select, Stack, Switch, Text } from '@mantine/core';
 import { IconDownload, IconRefresh } from '@tabler/icons-react';
 import { SEARCH_BATCH_SIZES, SEARCH_MSG, contract, truncationWarning, type ResponseOf, type SearchBatchSize } from '@tripline/core';
-import { useSearchParams } from 'react-router';
 import { plural } from '../trips/home/trip-format.ts';
 import { BulkActionsMenu } from './bulk/BulkActionsMenu.tsx';
 import { TripInspectModal } from './inspect/TripInspectModal.tsx';
 import { ROW_HEIGHT, ResultsTable } from './ResultsTable.tsx';
-import { nextSort, sortFromParam, sortToParam, sortTrips, visibleTrips, type Sort, type SortKey } from './results.ts';
+import { nextSort, sortTrips, visibleTrips, type Sort, type SortKey } from './results.ts';
+import { inspectPages } from './search-params.ts';
 import classes from './admin-trips.module.css';
 
 export interface ResultsPanelProps {
@@ -17,6 +17,9 @@ export interface ResultsPanelProps {
   readOnly: boolean;
   limit: SearchBatchSize;
   onLimit(limit: SearchBatchSize): void;
+  /** The table's order, kept in the address with the rest of the search. */
+  sort: Sort | null;
+  onSort(sort: Sort | null): void;
   showOutside: boolean;
   onShowOutside(show: boolean): void;
   selected: ReadonlySet<string>;
@@ -30,31 +33,15 @@ export interface ResultsPanelProps {
 
 /** The found trips: count, truncation warning, outside partners switch, bulk actions and the table. */
 export function ResultsPanel(props: ResultsPanelProps) {
-  const { data, refreshing, readOnly, limit, onLimit, showOutside, onShowOutside, selected, onSelected, inspect, onInspect, onRefetch, onCsv } = props;
-  const [params, setParams] = useSearchParams();
-  const sortParam = params.get('sort');
-  const sort = useMemo(() => sortFromParam(sortParam), [sortParam]);
-  const setSort = useCallback(
-    (next: Sort | null) =>
-      setParams(
-        (p) => {
-          const value = sortToParam(next);
-          if (value) p.set('sort', value);
-          else p.delete('sort');
-          return p;
-        },
-        { replace: true },
-      ),
-    [setParams],
-  );
+  const { data, refreshing, readOnly, limit, onLimit, sort, onSort, showOutside, onShowOutside, selected, onSelected, inspect, onInspect, onRefetch, onCsv } =
+    props;
   const { rows: visible, hidden } = useMemo(() => visibleTrips(data.rows, showOutside), [data.rows, showOutside]);
   const shown = useMemo(() => sortTrips(visible, sort), [visible, sort]);
   const chosen = useMemo(() => shown.filter((t) => selected.has(t.id)), [shown, selected]);
   const truncated = truncationWarning(data.total, data.rows.length);
   const ids = useMemo(() => shown.map((t) => t.id), [shown]);
-  const at = inspect ? ids.indexOf(inspect) : -1;
-  // A trip not among the rows (a link, or hidden since) is inspected on its own.
-  const tripIds = at >= 0 ? ids : inspect ? [inspect] : [];
+  // The pager walks the rows as shown: sorted and without the hidden outside partners.
+  const { tripIds, index } = useMemo(() => inspectPages(ids, inspect), [ids, inspect]);
 
   const toggle = (id: string) => {
     const next = new Set(selected);
@@ -139,7 +126,7 @@ export function ResultsPanel(props: ResultsPanelProps) {
           <ResultsTable
             trips={shown}
             sort={sort}
-            onSort={(key: SortKey) => setSort(nextSort(sort, key))}
+            onSort={(key: SortKey) => onSort(nextSort(sort, key))}
             selectable={!readOnly}
             selected={selected}
             onToggle={toggle}
@@ -151,7 +138,7 @@ export function ResultsPanel(props: ResultsPanelProps) {
       {inspect && (
         <TripInspectModal
           tripIds={tripIds}
-          index={Math.max(at, 0)}
+          index={index}
           onIndexChange={(i) => onInspect(tripIds[i] ?? null)}
           onClose={() => {
             onInspect(null);

@@ -1,6 +1,20 @@
 import { describe, expect, it } from 'vitest';
 import { SEARCH_MSG } from '@tripline/core';
-import { EMPTY_FIELDS, apiQuery, checkSearch, hasSearch, normaliseFields, readUrl, tabOf, tripsLink, writeUrl, type TripsUrlState } from './search-params.ts';
+import { makeTrip } from '../trips/trip-factory.ts';
+import { sortTrips } from './results.ts';
+import {
+  EMPTY_FIELDS,
+  apiQuery,
+  checkSearch,
+  hasSearch,
+  inspectPages,
+  normaliseFields,
+  readUrl,
+  tabOf,
+  tripsLink,
+  writeUrl,
+  type TripsUrlState,
+} from './search-params.ts';
 
 const TODAY = '2026-11-22';
 const PARTNER = '5b0c3c1e-4d0b-4a5e-9a43-6f7a1c2b3d4e';
@@ -8,6 +22,7 @@ const state = (fields: Partial<typeof EMPTY_FIELDS>, more: Partial<TripsUrlState
   fields: { ...EMPTY_FIELDS, ...fields },
   limit: 250,
   filter: null,
+  sort: null,
   inspect: null,
   ...more,
 });
@@ -21,6 +36,7 @@ describe('address ⇄ search', () => {
     expect(s.fields.memberId).toBe('');
     expect(s.limit).toBe(500);
     expect(s.filter).toBe('{}');
+    expect(s.sort).toBeNull();
     expect(s.inspect).toBe('t1');
   });
 
@@ -41,8 +57,27 @@ describe('address ⇄ search', () => {
     expect(readUrl(writeUrl(s))).toEqual(s);
   });
 
+  it('reads and writes the order of the table; an unknown column keeps the server order', () => {
+    expect(readUrl(new URLSearchParams('serviceDate=2026-11-23&sort=-priority')).sort).toEqual({ key: 'priority', dir: 'desc' });
+    expect(readUrl(new URLSearchParams('serviceDate=2026-11-23&sort=miles')).sort).toEqual({ key: 'miles', dir: 'asc' });
+    expect(readUrl(new URLSearchParams('serviceDate=2026-11-23&sort=colour')).sort).toBeNull();
+    const s = state({ serviceDate: '2026-11-23' }, { sort: { key: 'pickup', dir: 'desc' }, inspect: 't1' });
+    expect(writeUrl(s).toString()).toBe('serviceDate=2026-11-23&sort=-pickup&inspect=t1');
+    expect(readUrl(writeUrl(s))).toEqual(s);
+  });
+
+  it('keeps the order when a trip is opened or paged, the tab changes or the batch size changes', () => {
+    const start = readUrl(new URLSearchParams('serviceDate=2026-11-23&sort=-priority'));
+    const opened = readUrl(writeUrl({ ...start, inspect: 'trip-2' }));
+    const paged = readUrl(writeUrl({ ...opened, inspect: 'trip-3' }));
+    const tabbed = readUrl(writeUrl({ ...paged, fields: { ...paged.fields, showTab: 'custom' } }));
+    const bigger = readUrl(writeUrl({ ...tabbed, limit: 500, inspect: null }));
+    for (const s of [opened, paged, tabbed, bigger]) expect(s.sort).toEqual({ key: 'priority', dir: 'desc' });
+    expect(writeUrl(bigger).get('sort')).toBe('-priority');
+  });
+
   it('asks the server with the criteria, the batch size and the filter, never the view parameters', () => {
-    const s = state({ serviceDate: '2026-11-23', showTab: 'search' }, { inspect: 'trip-1' });
+    const s = state({ serviceDate: '2026-11-23', showTab: 'search' }, { inspect: 'trip-1', sort: { key: 'miles', dir: 'asc' } });
     expect(apiQuery(s)).toEqual({ serviceDate: '2026-11-23', limit: '250' });
     expect(apiQuery(state({}, { filter: '{"a":1}', limit: 500 }))).toEqual({ limit: '500', filter: '{"a":1}' });
   });
@@ -63,6 +98,30 @@ describe('address ⇄ search', () => {
   it('builds links for other screens', () => {
     expect(tripsLink({ serviceDate: '2026-11-23', affiliateId: PARTNER })).toBe(`/admin/trips?serviceDate=2026-11-23&affiliateId=${PARTNER}`);
     expect(tripsLink({})).toBe('/admin/trips');
+  });
+});
+
+describe('paging trip inspect through the results', () => {
+  const rows = [
+    makeTrip({ id: 'a', referenceNumber: 'A', schedulePriority: 1 }),
+    makeTrip({ id: 'b', referenceNumber: 'B', schedulePriority: 5 }),
+    makeTrip({ id: 'c', referenceNumber: 'C', schedulePriority: 3 }),
+  ];
+  const shownIds = (address: string) => sortTrips(rows, readUrl(new URLSearchParams(address)).sort).map((t) => t.id);
+
+  it('walks the rows in the order the address sorts them, not the server order', () => {
+    const ids = shownIds('serviceDate=2026-11-23&sort=-priority&inspect=c');
+    expect(ids).toEqual(['b', 'c', 'a']);
+    const pages = inspectPages(ids, 'c');
+    expect(pages).toEqual({ tripIds: ['b', 'c', 'a'], index: 1 });
+    // Next from the middle row is the row shown below it
+    expect(pages.tripIds[pages.index + 1]).toBe('a');
+    expect(inspectPages(shownIds('serviceDate=2026-11-23&inspect=c'), 'c')).toEqual({ tripIds: ['a', 'b', 'c'], index: 2 });
+  });
+
+  it('inspects a trip that is not among the rows on its own', () => {
+    expect(inspectPages(['a', 'b'], 'z')).toEqual({ tripIds: ['z'], index: 0 });
+    expect(inspectPages(['a', 'b'], null)).toEqual({ tripIds: [], index: 0 });
   });
 });
 

@@ -8,6 +8,7 @@ import {
   type SearchBatchSize,
   type TripSearchParam,
 } from '@tripline/core';
+import { sortFromParam, sortToParam, type Sort } from './results.ts';
 
 /** The search form as typed: every /admin/trips parameter (spec 2 §2), '' when not given. */
 export type SearchFields = Record<TripSearchParam, string>;
@@ -17,12 +18,14 @@ export const EMPTY_FIELDS: SearchFields = Object.fromEntries(TRIP_SEARCH_PARAMS.
 /** The tabs of the screen, kept in showTab so a link can open the custom query. */
 export type TripsTab = 'search' | 'custom';
 
-/** Everything the address holds: the search, the batch size, the custom query and the open trip. */
+/** Everything the address holds: the search, the batch size, the custom query, the table's order and the open trip. */
 export interface TripsUrlState {
   fields: SearchFields;
   limit: SearchBatchSize;
   /** The custom query as JSON text, as it travels in `filter`. */
   filter: string | null;
+  /** The order of the table (`sort=priority`, `sort=-priority`); null keeps the server's order. */
+  sort: Sort | null;
   /** The trip open in trip inspect. */
   inspect: string | null;
 }
@@ -39,6 +42,7 @@ export function readUrl(params: URLSearchParams): TripsUrlState {
     fields,
     limit: parseBatchSize(params.get('limit') ?? '') ?? SEARCH_DEFAULT_BATCH,
     filter: filter ? filter : null,
+    sort: sortFromParam(params.get('sort')?.trim() ?? null),
     inspect: params.get('inspect')?.trim() || null,
   };
 }
@@ -52,6 +56,8 @@ export function writeUrl(state: TripsUrlState): URLSearchParams {
   }
   if (state.limit !== SEARCH_DEFAULT_BATCH) params.set('limit', String(state.limit));
   if (state.filter) params.set('filter', state.filter);
+  const sort = sortToParam(state.sort);
+  if (sort) params.set('sort', sort);
   if (state.inspect) params.set('inspect', state.inspect);
   return params;
 }
@@ -63,8 +69,8 @@ export function hasSearch(state: TripsUrlState): boolean {
 
 /**
  * The query of GET drive-assignments for a state: the criteria given, the batch size and the
- * custom query. Leaves out what only the screen uses (showTab, inspect), so opening a trip or
- * changing the tab does not search again.
+ * custom query. Leaves out what only the screen uses (showTab, sort, inspect), so opening a trip,
+ * sorting or changing the tab does not search again.
  */
 export function apiQuery(state: TripsUrlState): Record<string, string> {
   const query: Record<string, string> = {};
@@ -139,7 +145,7 @@ export function normaliseFields(fields: SearchFields, today: string): SearchFiel
 
 /** A link to the trip search for other screens, e.g. tripsLink({ serviceDate, affiliateId }). */
 export function tripsLink(fields: Partial<SearchFields>): string {
-  const query = writeUrl({ fields: { ...EMPTY_FIELDS, ...fields }, limit: SEARCH_DEFAULT_BATCH, filter: null, inspect: null }).toString();
+  const query = writeUrl({ fields: { ...EMPTY_FIELDS, ...fields }, limit: SEARCH_DEFAULT_BATCH, filter: null, sort: null, inspect: null }).toString();
   return query ? `/admin/trips?${query}` : '/admin/trips';
 }
 
@@ -147,4 +153,21 @@ export function tripsLink(fields: Partial<SearchFields>): string {
 export function tabOf(state: TripsUrlState): TripsTab {
   if (state.fields.showTab === 'custom' || state.fields.showTab === 'search') return state.fields.showTab;
   return state.filter ? 'custom' : 'search';
+}
+
+/** The trips trip inspect pages through, and where the open trip is among them. */
+export interface InspectPages {
+  tripIds: readonly string[];
+  index: number;
+}
+
+/**
+ * spec 3 §2 "n of total": trip inspect pages through the rows in the order the table shows them
+ * (`shownIds`, already sorted and filtered), so Next is the row below. A trip not among them (a
+ * link, or hidden since) is inspected on its own.
+ */
+export function inspectPages(shownIds: readonly string[], inspect: string | null): InspectPages {
+  if (!inspect) return { tripIds: [], index: 0 };
+  const at = shownIds.indexOf(inspect);
+  return at >= 0 ? { tripIds: shownIds, index: at } : { tripIds: [inspect], index: 0 };
 }
