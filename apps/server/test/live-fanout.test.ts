@@ -90,16 +90,16 @@ describe('live found sets across processes', () => {
     expect(fetched.rows).toEqual([expect.objectContaining({ id: trip, accepted: false })]);
 
     // the partner accepts on process A; its own socket on B receives the accepted trip
-    const accept = await userX.on(a).request('POST', '/api/accept', { driveAssignments: [{ id: trip, modCount: fetched.rows[0].modCount }] });
+    const accept = await userX.on(a).request('POST', '/api/accept', { driveAssignments: [{ id: trip, modCount: (fetched.rows[0] as { modCount: number }).modCount }] });
     expect(accept.status).toBe(200);
-    const accepted = await live.changed('api', (m) => m.updated.some((r) => r.accepted === true));
+    const accepted = await live.changed('api', (m) => m.updated.some((r) => (r as { accepted: boolean }).accepted));
     expect(accepted.updated).toEqual([expect.objectContaining({ id: trip, accepted: true })]);
 
     // a dispatcher flags it on process A; the partner's socket on B receives the flag
     const ref = (await db.pool.query('select reference_number from drive_assignments where id = $1', [trip])).rows[0].reference_number;
     const flag = await staff.request('POST', '/api/drive-assignment-flag', { referenceNumber: ref, flag: 'Call passenger' });
     expect(flag.status).toBe(200);
-    const flagged = await live.changed('api', (m) => m.updated.some((r) => r.flag === 'Call passenger'));
+    const flagged = await live.changed('api', (m) => m.updated.some((r) => (r as { flag: string | null }).flag === 'Call passenger'));
     expect(flagged.updated).toEqual([expect.objectContaining({ id: trip, flag: 'Call passenger', accepted: true })]);
     await live.close();
   });
