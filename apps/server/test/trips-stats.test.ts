@@ -87,9 +87,22 @@ describe('POST /api/stats', () => {
     const trip = await past();
     const zero = await refused([entry(trip, 0, { timeDepart: '00:00:00' })], trip, 400, TRIP_MSG.ZERO_TIME);
     expect(zero.details).toEqual([{ path: '0.timeDepart', message: TRIP_MSG.ZERO_TIME }]);
-    await refused([entry(trip, 0, { timeArrive: '09:10:00', timeDepart: '09:05:00' })], trip, 400, 'Departure cannot be before arrival');
+    const backwards = await refused([entry(trip, 0, { timeArrive: '09:10:00', timeDepart: '09:05:00' })], trip, 400, 'Departure cannot be before arrival (9:10 AM)');
+    expect(backwards.details).toEqual([{ path: '0.timeDepart', message: 'Departure cannot be before arrival (9:10 AM)' }]);
     const late = await refused([entry(trip, 0, { timeArrive: '09:20:00', timeDepart: '09:22:00', timeDropOff: '09:55:00' })], trip, 400, TRIP_MSG.STATS_REASON_REQUIRED);
     expect(late.details[0].path).toBe('0.outOfRangeReason');
+  });
+
+  it('takes a ride that ends past midnight under the time input wrap (minimum from 20:00, time before 3:00), as the form does', async () => {
+    const night = await past({ legs: [{ pickup: '23:40:00', dropoff: '00:20:00' }] });
+    const times = { timeArrive: '23:40:00', timeDepart: '23:50:00', timeDropOff: '00:25:00' };
+    const res = await partner.post('/api/stats', [entry(night, 0, times)]);
+    expect(res.statusCode).toBe(200);
+    expect(res.json().updated[0].tripLegs[0]).toMatchObject({ locFirstTimeAct: '23:40:00', locFirstTimeDep: '23:50:00', locSecondTimeAct: '00:25:00' });
+    const evening = await past({ legs: [{ pickup: '19:50:00', dropoff: null }] });
+    const message = 'Drop-off cannot be before departure (7:59 PM)';
+    const early = await refused([entry(evening, 0, { timeArrive: '19:50:00', timeDepart: '19:59:00', timeDropOff: '00:30:00' })], evening, 400, message);
+    expect(early.details).toEqual([{ path: '0.timeDropOff', message }]);
   });
 
   it('refuses a Final trip, a read-only one, one not yet taken place and a leg cancelled without charge', async () => {

@@ -22,12 +22,34 @@ describe('checkStats (spec 2 §5)', () => {
   it('refuses 0:00', () => {
     expect(checkStats(ordered, t('00:00:00', '09:05:00', '09:40:00')).errors.timeArrive).toBe('0:00 is not a valid time');
   });
-  it('needs arrival, departure and drop-off in order', () => {
-    expect(checkStats(ordered, t('09:10:00', '09:05:00', '09:40:00')).errors.timeDepart).toBeDefined();
-    expect(checkStats(ordered, t('09:00:00', '09:05:00', '09:01:00')).errors.timeDropOff).toBeDefined();
+  it('needs arrival, departure and drop-off in order, equal times allowed', () => {
+    expect(checkStats(ordered, t('09:05:00', '09:05:00', '09:05:00')).errors).toEqual({});
+    expect(checkStats(ordered, t('09:10:00', '09:09:00', '09:40:00')).errors).toEqual({ timeDepart: 'Departure cannot be before arrival (9:10 AM)' });
+    expect(checkStats(ordered, t('09:00:00', '09:05:00', '09:04:00')).errors).toEqual({ timeDropOff: 'Drop-off cannot be before departure (9:05 AM)' });
   });
-  it('lets a ride end after midnight', () => {
+  it('reports the first time out of order only', () => {
+    expect(checkStats(ordered, t('09:10:00', '09:05:00', '09:01:00')).errors).toEqual({ timeDepart: 'Departure cannot be before arrival (9:10 AM)' });
+  });
+  it('lets a ride end after midnight under the time input wrap (minimum after 20:00, value before 03:00)', () => {
     expect(checkStats({ pickup: '23:30:00', dropoff: '00:10:00' }, t('23:30:00', '23:35:00', '00:12:00'))).toEqual({ errors: {}, outOfRange: false });
+    expect(checkStats({ pickup: '23:40:00', dropoff: '00:20:00' }, t('23:40:00', '23:50:00', '00:25:00'))).toEqual({ errors: {}, outOfRange: false });
+    expect(checkStats({ pickup: '23:50:00', dropoff: '00:30:00' }, t('23:55:00', '00:05:00', '00:30:00'))).toEqual({ errors: {}, outOfRange: false });
+    expect(checkStats({ pickup: '20:00:00', dropoff: null }, t('20:00:00', '20:05:00', '02:59:00')).errors).toEqual({});
+  });
+  it('does not wrap from a departure before 20:00 or to a drop-off from 03:00', () => {
+    expect(checkStats({ pickup: '19:50:00', dropoff: null }, t('19:50:00', '19:59:00', '00:30:00')).errors).toEqual({
+      timeDropOff: 'Drop-off cannot be before departure (7:59 PM)',
+    });
+    expect(checkStats({ pickup: '20:00:00', dropoff: null }, t('20:00:00', '20:05:00', '03:00:00')).errors).toEqual({
+      timeDropOff: 'Drop-off cannot be before departure (8:05 PM)',
+    });
+  });
+  it('measures the 180 minutes without an ordered drop-off across midnight', () => {
+    expect(checkStats({ pickup: '22:00:00', dropoff: null }, t('22:00:00', '22:05:00', '01:00:00')).outOfRange).toBe(false);
+    expect(checkStats({ pickup: '22:00:00', dropoff: null }, t('22:00:00', '22:05:00', '01:01:00')).outOfRange).toBe(true);
+  });
+  it('checks 0:00 before the order', () => {
+    expect(checkStats(ordered, t('09:00:00', '00:00:00', '09:40:00')).errors).toEqual({ timeDepart: '0:00 is not a valid time' });
   });
   it('ignores will-call ordered times', () => {
     expect(checkStats({ pickup: '23:59:00', dropoff: null }, t('13:00:00', '13:05:00', '13:30:00')).outOfRange).toBe(false);

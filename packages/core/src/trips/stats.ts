@@ -1,5 +1,6 @@
 import { STATS_NO_DROPOFF_MIN, STATS_TOLERANCE_MIN, WILL_CALL } from './constants.ts';
 import { TRIP_MSG } from './messages.ts';
+import { minutesFrom, timeBoundsError, type TimeBounds } from './time-input.ts';
 
 export interface StatsTimes {
   timeArrive: string;
@@ -18,32 +19,49 @@ const minutes = (t: string) => {
   const [h, m] = t.split(':').map(Number);
   return h * 60 + m;
 };
+/** Signed minutes from b to a on a 24-hour clock, between -12 h and +12 h (times near midnight). */
+const clockDiff = (a: number, b: number) => ((((a - b + 720) % 1440) + 1440) % 1440) - 720;
+
+/**
+ * spec 2 §5 with spec 1 §5: arrival, departure and drop-off come in that order, each the minimum
+ * of the next, so the time input's midnight wrap applies (arrival 23:40, drop-off 00:25 is a ride
+ * past midnight). The form bounds its inputs with this and the server checks with it.
+ */
+export function statsBounds(field: keyof StatsTimes, t: Partial<StatsTimes>): TimeBounds {
+  if (field === 'timeDepart') return { min: t.timeArrive, name: 'Departure', minName: 'arrival' };
+  if (field === 'timeDropOff') return { min: t.timeDepart, name: 'Drop-off', minName: 'departure' };
+  return {};
+}
+
+const STATS_FIELDS = ['timeArrive', 'timeDepart', 'timeDropOff'] as const;
 
 /**
  * spec 2 §5 stats entry: 0:00 is not a valid time; arrival, departure and drop-off come in that
- * order; arrival or departure more than 15 minutes from the ordered pickup, or drop-off more than
- * 15 minutes from the ordered drop-off (180 minutes from the pickup when there is none), is out of
- * range and needs one of the reasons.
+ * order (statsBounds); arrival or departure more than 15 minutes from the ordered pickup, or
+ * drop-off more than 15 minutes from the ordered drop-off (180 minutes from the pickup when there
+ * is none), is out of range and needs one of the reasons.
  */
 export function checkStats(ordered: { pickup: string | null; dropoff: string | null }, t: StatsTimes): StatsCheck {
   const errors: StatsCheck['errors'] = {};
-  for (const k of ['timeArrive', 'timeDepart', 'timeDropOff'] as const) {
+  for (const k of STATS_FIELDS) {
     if (t[k].startsWith('00:00')) errors[k] = TRIP_MSG.ZERO_TIME;
   }
   if (Object.keys(errors).length) return { errors, outOfRange: false };
+  for (const k of STATS_FIELDS) {
+    const outside = timeBoundsError(t[k], statsBounds(k, t));
+    // the first time out of order is the one to fix; the next is checked against it afterwards
+    if (outside) return { errors: { [k]: outside }, outOfRange: false };
+  }
   const a = minutes(t.timeArrive);
   const d = minutes(t.timeDepart);
-  let o = minutes(t.timeDropOff);
-  if (o < d && d - o > 12 * 60) o += 24 * 60; // a ride that ends after midnight
-  if (d < a) errors.timeDepart = 'Departure cannot be before arrival';
-  if (o < d) errors.timeDropOff = 'Drop-off cannot be before departure';
-  if (Object.keys(errors).length) return { errors, outOfRange: false };
+  const o = minutes(t.timeDropOff);
+  // how long after arrival the drop-off came, past midnight included
+  const ride = minutesFrom(t.timeArrive, t.timeDepart) + minutesFrom(t.timeDepart, t.timeDropOff);
   const pickup = ordered.pickup && ordered.pickup !== WILL_CALL ? minutes(ordered.pickup) : null;
-  let dropoff = ordered.dropoff && ordered.dropoff !== WILL_CALL ? minutes(ordered.dropoff) : null;
-  if (dropoff !== null && pickup !== null && pickup - dropoff > 12 * 60) dropoff += 24 * 60;
+  const dropoff = ordered.dropoff && ordered.dropoff !== WILL_CALL ? minutes(ordered.dropoff) : null;
   let outOfRange = false;
-  if (pickup !== null && (Math.abs(a - pickup) > STATS_TOLERANCE_MIN || Math.abs(d - pickup) > STATS_TOLERANCE_MIN)) outOfRange = true;
-  if (dropoff !== null && Math.abs(o - dropoff) > STATS_TOLERANCE_MIN) outOfRange = true;
-  if (dropoff === null && pickup !== null && o - pickup > STATS_NO_DROPOFF_MIN) outOfRange = true;
+  if (pickup !== null && (Math.abs(clockDiff(a, pickup)) > STATS_TOLERANCE_MIN || Math.abs(clockDiff(d, pickup)) > STATS_TOLERANCE_MIN)) outOfRange = true;
+  if (dropoff !== null && Math.abs(clockDiff(o, dropoff)) > STATS_TOLERANCE_MIN) outOfRange = true;
+  if (dropoff === null && pickup !== null && clockDiff(a, pickup) + ride > STATS_NO_DROPOFF_MIN) outOfRange = true;
   return { errors, outOfRange };
 }

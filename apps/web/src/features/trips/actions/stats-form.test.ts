@@ -53,10 +53,44 @@ describe('checkLegStats', () => {
     expect(result).toEqual({ kind: 'invalid', errors: { arrive: TRIP_MSG.ZERO_TIME, depart: 'Enter the time it happened' } });
   });
 
-  it('keeps the order arrival, departure, drop-off', () => {
-    expect(checkLegStats(leg, { arrive: '9:10', depart: '9:05', dropoff: '9:40' })).toMatchObject({
+  it('keeps the order arrival, departure, drop-off: each time has the one before it as its minimum', () => {
+    expect(checkLegStats(leg, { arrive: '9:10', depart: '9:09', dropoff: '9:40' })).toEqual({
       kind: 'invalid',
-      errors: { depart: 'Departure cannot be before arrival' },
+      errors: { depart: 'Departure cannot be before arrival (9:10 AM)' },
+    });
+    expect(checkLegStats(leg, { arrive: '9:00', depart: '9:05', dropoff: '9:04' })).toEqual({
+      kind: 'invalid',
+      errors: { dropoff: 'Drop-off cannot be before departure (9:05 AM)' },
+    });
+    expect(checkLegStats(leg, { arrive: '9:05', depart: '9:05', dropoff: '9:05' })).toMatchObject({ kind: 'valid' });
+  });
+
+  it('wraps past midnight after a time from 20:00, for times before 3:00', () => {
+    const late = makeLeg({ locFirstTimeOrd: '23:40:00', locSecondTimeOrd: '00:20:00' });
+    expect(checkLegStats(late, { arrive: '11:40 pm', depart: '23:50', dropoff: '0025' })).toEqual({
+      kind: 'valid',
+      times: { timeArrive: '23:40:00', timeDepart: '23:50:00', timeDropOff: '00:25:00' },
+      outOfRange: false,
+    });
+    const evening = makeLeg({ locFirstTimeOrd: '19:50:00', locSecondTimeOrd: null });
+    expect(checkLegStats(evening, { arrive: '19:50', depart: '19:59', dropoff: '0:30' })).toEqual({
+      kind: 'invalid',
+      errors: { dropoff: 'Drop-off cannot be before departure (7:59 PM)' },
+    });
+    expect(checkLegStats(late, { arrive: '23:40', depart: '23:50', dropoff: '3:00' })).toEqual({
+      kind: 'invalid',
+      errors: { dropoff: 'Drop-off cannot be before departure (11:50 PM)' },
+    });
+  });
+
+  it('says 0:00 before the minimum, as the server does', () => {
+    expect(checkLegStats(leg, { arrive: '9:00', depart: '0:00', dropoff: '9:40' })).toEqual({ kind: 'invalid', errors: { depart: TRIP_MSG.ZERO_TIME } });
+  });
+
+  it('checks a time against the one before it only when that one is a time', () => {
+    expect(checkLegStats(leg, { arrive: 'soon', depart: '9:05', dropoff: '9:01' })).toEqual({
+      kind: 'invalid',
+      errors: { arrive: '"soon" is not a time', dropoff: 'Drop-off cannot be before departure (9:05 AM)' },
     });
   });
 

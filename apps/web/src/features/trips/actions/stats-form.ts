@@ -1,4 +1,4 @@
-import { TRIP_MSG, WILL_CALL, checkStats, parseTimeInput, type StatsTimes, type TripLeg } from '@tripline/core';
+import { TRIP_MSG, WILL_CALL, checkStats, parseTimeInput, statsBounds, timeBoundsError, type StatsTimes, type TimeBounds, type TimeParse, type TripLeg } from '@tripline/core';
 import { formatTime } from '../home/trip-format.ts';
 
 export interface LegStatsInput {
@@ -31,24 +31,35 @@ export function initialStatsInput(leg: Leg): LegStatsInput {
   return { arrive: formatTime(leg.locFirstTimeAct), depart: formatTime(leg.locFirstTimeDep), dropoff: formatTime(leg.locSecondTimeAct) };
 }
 
+/** One typed time, refused in the order checkStats refuses: its form, 0:00 or will call, then its minimum. */
+function readTime(text: string, bounds: TimeBounds): TimeParse {
+  const parsed = parseTimeInput(text);
+  if ('error' in parsed) return parsed;
+  if (parsed.value.startsWith('00:00')) return { error: TRIP_MSG.ZERO_TIME };
+  if (parsed.value === WILL_CALL && !/^\s*23:?59/.test(text)) return { error: 'Enter the time it happened' };
+  const outside = timeBoundsError(parsed.value, bounds);
+  return outside ? { error: outside } : parsed;
+}
+
 /**
  * One leg's arrival, departure and drop-off as typed (spec 1 §5 time input): all three or none;
- * 0:00 and 'WC' are not times something happened at; out-of-range times need a reason (checkStats).
+ * 0:00 and 'WC' are not times something happened at; each time has the one before it as its
+ * minimum (statsBounds: the wrap past midnight applies); out-of-range times need a reason
+ * (checkStats, the same check the server makes).
  */
 export function checkLegStats(leg: Leg, input: LegStatsInput): LegStatsCheck {
   const typed = (['arrive', 'depart', 'dropoff'] as const).filter((k) => input[k].trim() !== '');
   if (typed.length === 0) return { kind: 'blank' };
   const errors: Partial<Record<LegStatsField, string>> = {};
-  const values: Partial<Record<LegStatsField, string>> = {};
-  for (const field of ['arrive', 'depart', 'dropoff'] as const) {
-    const parsed = parseTimeInput(input[field]);
-    if ('error' in parsed) errors[field] = parsed.error;
-    else if (parsed.value.startsWith('00:00')) errors[field] = TRIP_MSG.ZERO_TIME;
-    else if (parsed.value === WILL_CALL && !/^\s*23:?59/.test(input[field])) errors[field] = 'Enter the time it happened';
-    else values[field] = parsed.value;
+  const values: Partial<StatsTimes> = {};
+  for (const key of ['timeArrive', 'timeDepart', 'timeDropOff'] as const) {
+    const field = FIELD_OF[key];
+    const read = readTime(input[field], statsBounds(key, values));
+    if ('error' in read) errors[field] = read.error;
+    else values[key] = read.value;
   }
   if (Object.keys(errors).length) return { kind: 'invalid', errors };
-  const times: StatsTimes = { timeArrive: values.arrive!, timeDepart: values.depart!, timeDropOff: values.dropoff! };
+  const times: StatsTimes = { timeArrive: values.timeArrive!, timeDepart: values.timeDepart!, timeDropOff: values.timeDropOff! };
   const check = checkStats({ pickup: leg.locFirstTimeOrd, dropoff: leg.locSecondTimeOrd }, times);
   const fieldErrors = Object.entries(check.errors) as [keyof StatsTimes, string][];
   if (fieldErrors.length) return { kind: 'invalid', errors: Object.fromEntries(fieldErrors.map(([k, m]) => [FIELD_OF[k], m])) };

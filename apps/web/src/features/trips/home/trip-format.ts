@@ -1,4 +1,4 @@
-import { SERVICE_TYPE_NAMES, WILL_CALL, displayServiceDate, metersToMiles, type DisplayStatus, type DriveAssignment, type TripLeg } from '@tripline/core';
+import { SERVICE_TYPE_NAMES, WILL_CALL, displayServiceDate, formatTimeOfDay, metersToMiles, type DisplayStatus, type DriveAssignment, type TripLeg } from '@tripline/core';
 import { formatUsDate } from '../../../lib/date-input.ts';
 
 
@@ -11,9 +11,7 @@ export function serviceTypeLabel(code: string | null | undefined): string {
 export function formatTime(time: string | null | undefined): string {
   if (!time) return '';
   if (time === WILL_CALL) return 'Will call';
-  const [h, m] = time.split(':').map(Number);
-  const hour = h % 12 === 0 ? 12 : h % 12;
-  return `${hour}:${String(m).padStart(2, '0')} ${h < 12 ? 'AM' : 'PM'}`;
+  return formatTimeOfDay(time);
 }
 
 export const STATUS_LOOK: Record<DisplayStatus, { label: string; color: string }> = {
