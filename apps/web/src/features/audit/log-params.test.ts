@@ -1,6 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import { LOG_MSG } from '@tripline/core';
-import { EMPTY_FILTERS, checkFilters, filtersFromParams, hasFilters, logLink, paramsFromFilters } from './log-params.ts';
+import {
+  EMPTY_FILTERS,
+  KNOWN_ACTIVITY_TYPES,
+  KNOWN_TABLES,
+  RECORDED_ACTIVITIES,
+  checkFilters,
+  filtersFromParams,
+  hasFilters,
+  logLink,
+  paramsFromFilters,
+} from './log-params.ts';
 
 const today = '2026-11-22';
 
@@ -40,5 +50,54 @@ describe('checkFilters', () => {
       ok: false,
       errors: { dateFrom: LOG_MSG.INVALID_DATE_FROM },
     });
+  });
+});
+
+describe('suggestions of the search', () => {
+  it('offers every activity type the portal writes, once each', () => {
+    for (const type of [
+      'accept',
+      'decline',
+      'flag',
+      'bulk-assign',
+      'bulk-unassign',
+      'bulk-cancel',
+      'bulk-un-cancel',
+      'bulk-reset',
+      'repair-trips',
+      'partner-change',
+      'trip-notes',
+      'decline-on-behalf',
+      'adjustment-review',
+      'export',
+      'export-denied',
+      'export-download',
+      'create',
+      'update',
+      'delete',
+      'login',
+      'su',
+      'su-end',
+    ]) {
+      expect(KNOWN_ACTIVITY_TYPES).toContain(type);
+    }
+    expect(new Set(KNOWN_ACTIVITY_TYPES).size).toBe(KNOWN_ACTIVITY_TYPES.length);
+    expect(KNOWN_ACTIVITY_TYPES).toEqual([...KNOWN_ACTIVITY_TYPES].sort());
+  });
+
+  it('offers every table those activities write, the trip tables first', () => {
+    expect(KNOWN_TABLES.slice(0, 2)).toEqual(['drive_assignments', 'trip_legs']);
+    for (const table of ['partner_activities', 'receipts', 'contacts', 'sessions', 'notification_deliveries', 'bug_reports', 'canned_queries']) {
+      expect(KNOWN_TABLES).toContain(table);
+    }
+    expect(new Set(KNOWN_TABLES).size).toBe(KNOWN_TABLES.length);
+    // no table is suggested that no activity writes
+    const written = new Set(Object.values(RECORDED_ACTIVITIES).flat());
+    for (const table of KNOWN_TABLES) expect(written.has(table)).toBe(true);
+  });
+
+  it('suggests only what the server would accept as a search', () => {
+    for (const activityType of KNOWN_ACTIVITY_TYPES) expect(checkFilters({ ...EMPTY_FILTERS, activityType }, today)).toEqual({ ok: true });
+    for (const table of KNOWN_TABLES) expect(checkFilters({ ...EMPTY_FILTERS, table, id: 'x' }, today)).toEqual({ ok: true });
   });
 });
