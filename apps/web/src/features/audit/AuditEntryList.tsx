@@ -71,9 +71,15 @@ function Entry({ entry, now, linkToLog }: { entry: LogEntry; now: number; linkTo
             </Badge>
             <RecordLink entry={entry} linkToLog={linkToLog} />
           </Group>
-          <Text size="sm" c="dimmed" component="time" dateTime={entry.at} title={exact} style={{ whiteSpace: 'nowrap', cursor: 'help' }}>
-            {timeAgo(entry.at, now)}
-          </Text>
+          {/* The exact time is on screen, not in a tooltip, so keyboard and touch users read it too. */}
+          <div className={classes.when}>
+            <Text size="sm" c="gray.7" style={{ whiteSpace: 'nowrap' }}>
+              {timeAgo(entry.at, now)}
+            </Text>
+            <Text size="xs" c="gray.7" component="time" dateTime={entry.at} style={{ whiteSpace: 'nowrap' }}>
+              {exact}
+            </Text>
+          </div>
         </Group>
         <Group gap={6} wrap="wrap" align="center">
           <Text size="sm" c="dimmed">
@@ -93,7 +99,7 @@ function Entry({ entry, now, linkToLog }: { entry: LogEntry; now: number; linkTo
 }
 
 /**
- * Audit entries, newest first, each with who, when (time ago; the exact time on hover), who
+ * Audit entries, newest first, each with who, when (time ago and the exact time), who
  * impersonated, the activity, the record and the readable before/after. Shows its own loading,
  * empty and error states, so a screen or a modal only passes what it loaded.
  */
