@@ -7,9 +7,29 @@ import { confirm } from '../../../lib/confirm.tsx';
 import { useCurrentUser } from '../../../lib/current-user.ts';
 import { toast } from '../../../lib/toast.tsx';
 import { PartnerPickerModal } from '../partner-picker/PartnerPickerModal.tsx';
-import { BULK_ACTION_DEFS, BULK_MENU, pastNote, refusal, splitByDate } from './bulk-plan.ts';
+import type { PickConfirmation } from '../partner-picker/picker-rules.ts';
+import {
+  assignTargets,
+  BULK_ACTION_DEFS,
+  BULK_MENU,
+  BULK_PICK_MSG,
+  coverageChecks,
+  outOfAreaConfirmation,
+  partnerCovers,
+  pastNote,
+  refusal,
+  replaceConfirmation,
+  splitByDate,
+  type CoverageGroup,
+} from './bulk-plan.ts';
 import { BulkResultModal, type BulkOutcome } from './BulkResultModal.tsx';
 import { RepairModal, type Repair } from './RepairModal.tsx';
+
+/** The chosen trips of today or later, and those before today that are left out. */
+interface Picking {
+  eligible: DriveAssignment[];
+  past: DriveAssignment[];
+}
 
 export interface BulkActionsMenuProps {
   /** The chosen trips of the found set. */
@@ -26,6 +46,23 @@ function showFailure(error: unknown) {
   else if (!(error instanceof ApiError)) toast.error(String(error instanceof Error ? error.message : error), { reportBug: true });
 }
 
+/** Whether the partner covers each group's pickup ZIP, asked for one trip of each group; null where the answer did not come. */
+function coverageOf(groups: readonly CoverageGroup[], providerId: string): Promise<(boolean | null)[]> {
+  return Promise.all(
+    groups.map(async (g) => {
+      try {
+        const options = await callApi(contract.partnerOptions, { query: { referenceNumber: g.referenceNumber }, quiet: [400, 404] });
+        return partnerCovers(options, providerId);
+      } catch {
+        // counted as not checked, and said so in the confirmation
+        return null;
+      }
+    }),
+  );
+}
+
+const askPick = (c: PickConfirmation) => confirm({ title: c.title, message: c.message, confirmLabel: c.confirmLabel, focusConfirm: true });
+
 /** The trips of a bulk action before today, as the server would report them. */
 const leftOut = (past: readonly DriveAssignment[]) => past.map((t) => ({ referenceNumber: t.referenceNumber, reason: SEARCH_MSG.BULK_TODAY_OR_LATER }));
 
@@ -37,21 +74,23 @@ const leftOut = (past: readonly DriveAssignment[]) => past.map((t) => ({ referen
 export function BulkActionsMenu({ trips, onDone }: BulkActionsMenuProps) {
   const user = useCurrentUser().data;
   const mayRepair = !!user && mayAccess(user, ['Admin', 'Encounters']);
-  const [picking, setPicking] = useState<{ eligible: DriveAssignment[]; past: DriveAssignment[] } | null>(null);
+  const [picking, setPicking] = useState<Picking | null>(null);
   const [outcome, setOutcome] = useState<BulkOutcome | null>(null);
   const [repair, setRepair] = useState<Repair | null>(null);
   const [busy, setBusy] = useState(false);
 
-  const ask = (question: string, pastCount: number, confirmLabel: string, danger?: boolean) => {
-    const note = pastNote(pastCount);
+  const ask = (question: string, notes: readonly (string | null)[], confirmLabel: string, danger?: boolean) => {
+    const shown = notes.filter((n): n is string => !!n);
     return confirm({
       title: 'Bulk action',
-      message: note ? (
+      message: shown.length ? (
         <Stack gap="xs">
           <Text size="sm">{question}</Text>
-          <Text size="sm" c="dimmed">
-            {note}
-          </Text>
+          {shown.map((note) => (
+            <Text key={note} size="sm" c="dimmed">
+              {note}
+            </Text>
+          ))}
         </Stack>
       ) : (
         question
@@ -79,9 +118,9 @@ export function BulkActionsMenu({ trips, onDone }: BulkActionsMenuProps) {
     }
   };
 
-  const run = async (action: BulkAction, eligible: DriveAssignment[], past: DriveAssignment[], partner?: PartnerOption) => {
+  const run = async (action: BulkAction, eligible: DriveAssignment[], past: DriveAssignment[], partner?: PartnerOption, notes: (string | null)[] = []) => {
     const def = BULK_ACTION_DEFS[action];
-    if (!(await ask(def.question(eligible.length, partner?.name), past.length, def.confirmLabel, def.danger))) return;
+    if (!(await ask(def.question(eligible.length, partner?.name), [pastNote(past.length), ...notes], def.confirmLabel, def.danger))) return;
     setBusy(true);
     try {
       const result = await send(action, eligible, partner?.providerId);
@@ -109,6 +148,26 @@ export function BulkActionsMenu({ trips, onDone }: BulkActionsMenuProps) {
     else void run(action, eligible, past);
   };
 
+  /**
+   * spec 3 §5 for the chosen trips: the same partner for all just dismisses; replacing any trip's
+   * partner asks first, with how many; a partner without ZIP coverage for any checked trip asks
+   * 'Out-Of-Area' (the picker has asked for its own trip already); then the count is confirmed.
+   */
+  const assign = async ({ eligible, past }: Picking, partner: PartnerOption) => {
+    const target = assignTargets(eligible, partner.providerId, new Date());
+    if (target.kind === 'dismiss') return;
+    const checks = coverageChecks(target.changing, eligible[0] ?? null);
+    // asked while the replace question is open
+    const covered = coverageOf(checks.lookups, partner.providerId);
+    const replace = replaceConfirmation(target.changing, partner.name);
+    if (replace && !(await askPick(replace))) return;
+    setBusy(true);
+    const answers = await covered.finally(() => setBusy(false));
+    const outOfArea = outOfAreaConfirmation(partner, checks, answers, target.changing.length);
+    if (outOfArea.confirmation && !(await askPick(outOfArea.confirmation))) return;
+    await run('assign', eligible, past, partner, [outOfArea.unchecked > 0 ? BULK_PICK_MSG.NOT_CHECKED(outOfArea.unchecked) : null]);
+  };
+
   const startRepair = async () => {
     const referenceNumbers = trips.map((t) => t.referenceNumber);
     setBusy(true);
@@ -122,9 +181,8 @@ export function BulkActionsMenu({ trips, onDone }: BulkActionsMenuProps) {
     }
   };
 
-  // Scores come from the first chosen trip; its partner is the one a pick would replace when all share it.
+  // The candidates are scored for the first chosen trip; the confirmations weigh every chosen trip (assign above).
   const first = picking?.eligible[0] ?? null;
-  const sharedPartner = picking && picking.eligible.every((t) => t.farmoutContactId === first?.farmoutContactId) ? first : null;
 
   return (
     <>
@@ -153,14 +211,13 @@ export function BulkActionsMenu({ trips, onDone }: BulkActionsMenuProps) {
       <PartnerPickerModal
         opened={picking !== null}
         referenceNumber={first?.referenceNumber ?? null}
-        currentPartnerId={sharedPartner?.farmoutContactId ?? null}
-        currentPartnerName={sharedPartner?.farmoutName ?? null}
+        currentPartnerId={null}
         title={picking ? `Assign ${picking.eligible.length} ${picking.eligible.length === 1 ? 'trip' : 'trips'} to a partner` : undefined}
         onClose={() => setPicking(null)}
         onPick={(option) => {
           const chosen = picking;
           setPicking(null);
-          if (chosen) void run('assign', chosen.eligible, chosen.past, option);
+          if (chosen) void assign(chosen, option);
         }}
       />
       <RepairModal

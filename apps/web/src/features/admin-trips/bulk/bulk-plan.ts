@@ -1,4 +1,15 @@
-import { dateInZone, hasCancelledTrip, isTodayOrLater, SEARCH_MSG, type BulkAction, type DriveAssignment } from '@tripline/core';
+import {
+  bulkSkipReason,
+  dateInZone,
+  hasCancelledTrip,
+  isTodayOrLater,
+  SEARCH_MSG,
+  type BulkAction,
+  type BulkTrip,
+  type DriveAssignment,
+  type PartnerOption,
+} from '@tripline/core';
+import { PICK_MSG, type PickConfirmation } from '../partner-picker/picker-rules.ts';
 
 type DatedTrip = Pick<DriveAssignment, 'serviceDate' | 'timeZone'>;
 
@@ -80,3 +91,156 @@ export function pastNote(pastCount: number): string | null {
 }
 
 export const changedText = (n: number) => `${n} changed`;
+
+// ---- Bulk partner assignment: the partner picker's confirmations for many trips (spec 3 §5) ----
+
+/** A chosen trip as the bulk assignment weighs it: its partner and its pickup. */
+export type AssignTrip = BulkTrip &
+  Pick<DriveAssignment, 'farmoutName'> & { tripLegs: readonly { locationFirst: Pick<DriveAssignment['tripLegs'][number]['locationFirst'], 'Id' | 'Address'> }[] };
+
+/** The picked partner, as the picker offers it (scored for the picker's trip). */
+export type PickedPartner = Pick<PartnerOption, 'providerId' | 'name' | 'outOfArea'>;
+
+/**
+ * spec 3 §5 "Assigning the same partner just dismisses": when every chosen trip already has the
+ * picked partner nothing is asked or sent. Otherwise the trips the assignment changes, as the
+ * server decides (core bulkSkipReason): not cancelled, not Final, not already with this partner.
+ */
+export function assignTargets<T extends AssignTrip>(eligible: readonly T[], providerId: string, now: Date): { kind: 'dismiss' } | { kind: 'assign'; changing: T[] } {
+  if (eligible.length > 0 && eligible.every((t) => t.farmoutContactId === providerId)) return { kind: 'dismiss' };
+  return { kind: 'assign', changing: eligible.filter((t) => bulkSkipReason('assign', t, { now, providerId }) === null) };
+}
+
+/** A few names, then how many more: "A, B, C and 2 others". */
+function someNames(names: readonly string[], shown = 3): string {
+  if (names.length <= shown) return names.length > 1 ? `${names.slice(0, -1).join(', ')} and ${names[names.length - 1]}` : (names[0] ?? '');
+  const more = names.length - shown;
+  return `${names.slice(0, shown).join(', ')} and ${more} ${more === 1 ? 'other' : 'others'}`;
+}
+
+/** "All 3 trips", "2 of the 3 trips", "This trip". */
+function someTrips(count: number, total: number): string {
+  if (count === total) return total === 1 ? 'The trip' : `All ${total} trips`;
+  return `${count} of the ${total} trips`;
+}
+
+export const BULK_PICK_MSG = {
+  REPLACE: (count: number, total: number, oldNames: readonly string[], newName: string) =>
+    count === 1 && total === 1
+      ? PICK_MSG.REPLACE(oldNames[0] ?? 'the current partner', newName)
+      : `${someTrips(count, total)} already ${count === 1 ? 'has a partner' : 'have a partner'} (${someNames(oldNames)}). Replace ${count === 1 ? 'it' : 'them'} with ${newName}?`,
+  OUT_OF_AREA: (name: string, count: number, total: number, zips: readonly string[]) =>
+    count === 1 && total === 1
+      ? PICK_MSG.OUT_OF_AREA(name)
+      : `${name} does not cover the pickup ZIP code of ${count === total ? (total === 1 ? 'the trip' : `any of the ${total} trips`) : `${count} of the ${total} trips`}${zips.length ? ` (${someNames(zips, 5)})` : ''}. Assign this Out-Of-Area partner anyway?`,
+  OUT_OF_AREA_MORE: (name: string, count: number, zips: readonly string[]) =>
+    `${name} also does not cover the pickup ZIP code of ${count} more ${count === 1 ? 'trip' : 'trips'}${zips.length ? ` (${someNames(zips, 5)})` : ''}. Assign this Out-Of-Area partner anyway?`,
+  NOT_CHECKED: (count: number) => `ZIP coverage was not checked for ${trips(count)}.`,
+} as const;
+
+/**
+ * spec 3 §5 "confirm when replacing an existing partner": asked whenever a trip the assignment
+ * changes already has a partner (another one: trips with the picked partner are not changed),
+ * with how many and whose.
+ */
+export function replaceConfirmation(changing: readonly AssignTrip[], partnerName: string): PickConfirmation | null {
+  const replaced = changing.filter((t) => t.farmoutContactId !== null);
+  if (replaced.length === 0) return null;
+  const names = [...new Set(replaced.map((t) => t.farmoutName ?? 'a partner without a name'))];
+  return {
+    kind: 'replace',
+    title: PICK_MSG.REPLACE_TITLE,
+    message: BULK_PICK_MSG.REPLACE(replaced.length, changing.length, names, partnerName),
+    confirmLabel: 'Replace',
+  };
+}
+
+/**
+ * The ZIP code of a trip's pickup as its address reads ("…, NM 87102"): the last five-digit group.
+ * The server judges coverage by the pickup address's ZIP; trips are only grouped by this.
+ */
+export function pickupZip(trip: AssignTrip): string | null {
+  const address = trip.tripLegs[0]?.locationFirst.Address ?? '';
+  const found = address.match(/\b\d{5}(?=(-\d{4})?\b)/g);
+  return found ? found[found.length - 1] : null;
+}
+
+/** Trips that share a pickup ZIP code (or, without a readable ZIP, a pickup address). */
+export interface CoverageGroup {
+  key: string;
+  zip: string | null;
+  /** The trip partner-options-for-da is asked about for the group. */
+  referenceNumber: string;
+  trips: number;
+}
+
+export interface CoverageChecks {
+  /** The group of the picker's trip, whose coverage the pick already tells. */
+  known: CoverageGroup | null;
+  /** The groups to ask about, largest first, at most `max`. */
+  lookups: CoverageGroup[];
+  /** Trips of the groups beyond `max`, not checked. */
+  unchecked: number;
+}
+
+/** How many trips' coverage is looked up at most when assigning many trips at once. */
+export const MAX_COVERAGE_LOOKUPS = 8;
+
+const groupKey = (t: AssignTrip) => {
+  const zip = pickupZip(t);
+  if (zip) return `zip:${zip}`;
+  const id = t.tripLegs[0]?.locationFirst.Id;
+  return id ? `address:${id}` : `trip:${t.referenceNumber}`;
+};
+
+/**
+ * spec 3 §5 "confirm Out-Of-Area when the partner lacks ZIP coverage", for many trips. The server
+ * tells coverage for one trip at a time (partner-options-for-da), by its pickup ZIP, so the trips
+ * the assignment changes are grouped by pickup ZIP and one trip of each group is asked about. The
+ * group of the picker's trip is known from the pick; of the others the `max` largest are asked.
+ */
+export function coverageChecks(changing: readonly AssignTrip[], pickerTrip: AssignTrip | null, max = MAX_COVERAGE_LOOKUPS): CoverageChecks {
+  const groups = new Map<string, CoverageGroup>();
+  for (const t of changing) {
+    const key = groupKey(t);
+    const group = groups.get(key);
+    if (group) group.trips += 1;
+    else groups.set(key, { key, zip: pickupZip(t), referenceNumber: t.referenceNumber, trips: 1 });
+  }
+  const knownKey = pickerTrip ? groupKey(pickerTrip) : null;
+  const known = knownKey ? (groups.get(knownKey) ?? null) : null;
+  const others = [...groups.values()].filter((g) => g !== known).sort((a, b) => b.trips - a.trips);
+  const lookups = others.slice(0, Math.max(0, max));
+  const unchecked = others.slice(lookups.length).reduce((n, g) => n + g.trips, 0);
+  return { known, lookups, unchecked };
+}
+
+/** Whether the partner covers a trip's pickup ZIP, from that trip's partner options (null: not among them). */
+export function partnerCovers(options: readonly Pick<PartnerOption, 'providerId' | 'outOfArea'>[], providerId: string): boolean | null {
+  const option = options.find((o) => o.providerId === providerId);
+  return option ? !option.outOfArea : null;
+}
+
+/**
+ * The Out-Of-Area question after the lookups (`covered[i]` answers `checks.lookups[i]`; null when
+ * it could not be checked), and how many trips were not checked. The picker has already asked
+ * about its own trip when the partner lacks coverage there, so the question then names only the
+ * other trips ("also … more trips"); none is asked when every other checked trip is covered.
+ */
+export function outOfAreaConfirmation(
+  partner: PickedPartner,
+  checks: CoverageChecks,
+  covered: readonly (boolean | null)[],
+  total: number,
+): { confirmation: PickConfirmation | null; unchecked: number } {
+  const lacking = checks.lookups.filter((_, i) => covered[i] === false);
+  const unchecked = checks.unchecked + checks.lookups.reduce((n, g, i) => n + (covered[i] == null ? g.trips : 0), 0);
+  const count = lacking.reduce((n, g) => n + g.trips, 0);
+  if (count === 0) return { confirmation: null, unchecked };
+  const zips = [...new Set(lacking.flatMap((g) => (g.zip ? [g.zip] : [])))];
+  const message = partner.outOfArea ? BULK_PICK_MSG.OUT_OF_AREA_MORE(partner.name, count, zips) : BULK_PICK_MSG.OUT_OF_AREA(partner.name, count, total, zips);
+  return {
+    confirmation: { kind: 'outOfArea', title: PICK_MSG.OUT_OF_AREA_TITLE, message, confirmLabel: 'Assign Out-Of-Area' },
+    unchecked,
+  };
+}
