@@ -13,7 +13,7 @@ import { confirm } from '../../../lib/confirm.tsx';
 import { toast } from '../../../lib/toast.tsx';
 import { formatMoney, plural } from '../home/trip-format.ts';
 import type { TripRows } from '../home/use-day-trips.ts';
-import { rateAcceptAllRefusal, rateAcceptSelection } from './partner-rules.ts';
+import { rateAcceptAllRefusal, rateAcceptSelection, type BatchFailure } from './partner-rules.ts';
 import { TRIP_WRITE_QUIET, applyBatchFailures, showTripFailure } from './trip-write.tsx';
 
 export interface ActionContext {
@@ -21,11 +21,9 @@ export interface ActionContext {
   developerMode: boolean;
 }
 
-type Failure = { id: string; referenceNumber: string | null; message: string; current?: DriveAssignment };
-
 const refs = (trips: readonly Pick<DriveAssignment, 'id' | 'modCount'>[]) => trips.map(({ id, modCount }) => ({ id, modCount }));
 
-function FailureList({ failed }: { failed: readonly Failure[] }) {
+function FailureList({ failed }: { failed: readonly BatchFailure[] }) {
   return (
     <List size="xs" spacing={2}>
       {failed.slice(0, 5).map((f) => (
@@ -57,8 +55,7 @@ async function sendAccept(trips: readonly DriveAssignment[], ctx: ActionContext,
   try {
     const result = await callApi(contract.accept, { body: { driveAssignments: refs(trips), developerMode }, quiet: TRIP_WRITE_QUIET });
     ctx.rows.replace(result.accepted);
-    applyBatchFailures(result.failed, ctx.rows);
-    return result;
+    return { ...result, refused: applyBatchFailures(result.failed, ctx.rows) };
   } catch (error) {
     showTripFailure(error, trips[0], ctx.rows);
     return null;
@@ -78,7 +75,7 @@ export async function acceptTrip(trip: DriveAssignment, ctx: ActionContext): Pro
   if (!result) return;
   if (result.accepted.length) toast.success(`Trip ${trip.referenceNumber} accepted.`);
   else if (result.past) toast.warning(TRIP_MSG.ALREADY_OCCURRED);
-  else if (result.failed.length) toast.error(result.failed[0].message);
+  else if (result.refused.length) toast.error(result.refused[0].message);
 }
 
 /** spec 1 §5: accept all skips read-only, accepted and past trips and reports how many were past. */
@@ -106,8 +103,8 @@ export async function acceptAll(trips: readonly DriveAssignment[], ctx: ActionCo
   const lines = [`Accepted ${plural(result.accepted.length, 'trip')}.`];
   if (pastTotal) lines.push(`${plural(pastTotal, 'trip')} already occurred and ${pastTotal === 1 ? 'was' : 'were'} not accepted.`);
   toast[pastTotal ? 'warning' : 'success'](lines.join(' '), { title: 'Accept all' });
-  if (result.failed.length) {
-    toast.error(<FailureList failed={result.failed} />, { title: `${plural(result.failed.length, 'trip')} could not be accepted` });
+  if (result.refused.length) {
+    toast.error(<FailureList failed={result.refused} />, { title: `${plural(result.refused.length, 'trip')} could not be accepted` });
   }
 }
 
@@ -116,8 +113,9 @@ async function sendRateAccept(trips: readonly DriveAssignment[], ctx: ActionCont
   try {
     const result = await callApi(contract.acceptRate, { body: { driveAssignments: refs(trips) }, quiet: TRIP_WRITE_QUIET });
     ctx.rows.replace(result.accepted);
-    applyBatchFailures(result.failed, ctx.rows);
-    if (result.failed.length) toast.error(<FailureList failed={result.failed} />, { title: TRIP_MSG.RATE_ACCEPT_ERROR });
+    // spec 1 §8: a partial failure is 'Rate Accept Error!'; stale trips get the conflict text instead
+    const refused = applyBatchFailures(result.failed, ctx.rows);
+    if (refused.length) toast.error(<FailureList failed={refused} />, { title: TRIP_MSG.RATE_ACCEPT_ERROR });
     return result;
   } catch (error) {
     showTripFailure(error, trips[0], ctx.rows);
@@ -148,7 +146,7 @@ export async function finaliseAll(trips: readonly DriveAssignment[], ctx: Action
   const selection = rateAcceptSelection(trips, new Date());
   const refusal = rateAcceptAllRefusal(selection);
   if (refusal) {
-    toast.info(refusal);
+    toast[refusal.kind](refusal.message);
     return;
   }
   const held = selection.pending.length - selection.eligible.length;

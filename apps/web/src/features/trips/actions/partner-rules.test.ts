@@ -8,6 +8,7 @@ import {
   rateAcceptSelection,
   receiptProblem,
   smsTargets,
+  splitBatchFailures,
 } from './partner-rules.ts';
 
 // 2026-11-20 10:00 in Albuquerque; the factory's trips are that day at 09:00.
@@ -27,12 +28,12 @@ describe('rate accept for the day', () => {
     expect(rateAcceptAllRefusal(selection)).toBeNull();
   });
 
-  it('says when nothing is pending rate approval', () => {
-    expect(rateAcceptAllRefusal(rateAcceptSelection([final, notAccepted], NOW))).toBe(TRIP_MSG.NOTHING_PENDING_RATE);
+  it('says when nothing is pending rate approval, as information', () => {
+    expect(rateAcceptAllRefusal(rateAcceptSelection([final, notAccepted], NOW))).toEqual({ message: TRIP_MSG.NOTHING_PENDING_RATE, kind: 'info' });
   });
 
-  it('says when no pending trip is eligible', () => {
-    expect(rateAcceptAllRefusal(rateAcceptSelection([noStats], NOW))).toBe(TRIP_MSG.NO_ELIGIBLE_TRIPS);
+  it('warns when no pending trip is eligible', () => {
+    expect(rateAcceptAllRefusal(rateAcceptSelection([noStats], NOW))).toEqual({ message: TRIP_MSG.NO_ELIGIBLE_TRIPS, kind: 'warning' });
   });
 });
 
@@ -106,3 +107,26 @@ describe('conflictCopy', () => {
   });
 });
 
+
+describe('splitBatchFailures (spec 1 §8)', () => {
+  it('takes a failure with the server copy as a stale trip, with its ref and the server message', () => {
+    const current = makeTrip({ id: 'a', referenceNumber: '2000001', modCount: 4 });
+    const { stale, refused } = splitBatchFailures([
+      { id: 'a', referenceNumber: '2000001', message: TRIP_MSG.CONFLICT_SERVER, current },
+      { id: 'b', referenceNumber: '2000002', message: TRIP_MSG.ALREADY_ACCEPTED },
+      { id: 'c', referenceNumber: null, message: 'The record was not found.' },
+    ]);
+    expect(stale).toEqual([{ ref: '2000001', serverMessage: TRIP_MSG.CONFLICT_SERVER, current }]);
+    expect(refused.map((f) => f.id)).toEqual(['b', 'c']);
+  });
+
+  it("uses the copy's reference number when the failure has none", () => {
+    const current = makeTrip({ id: 'a', referenceNumber: '2000009' });
+    expect(splitBatchFailures([{ id: 'a', referenceNumber: null, message: 'changed', current }]).stale[0].ref).toBe('2000009');
+  });
+
+  it('finds nothing stale in plain refusals', () => {
+    expect(splitBatchFailures([{ id: 'b', referenceNumber: '2000002', message: TRIP_MSG.NOT_EDITABLE }]).stale).toEqual([]);
+    expect(splitBatchFailures([])).toEqual({ stale: [], refused: [] });
+  });
+});

@@ -19,10 +19,16 @@ export function rateAcceptSelection<T extends Trip>(trips: readonly T[], now: Da
   return { pending, eligible: pending.filter((t) => finaliseBlockedReason(t, now) === null) };
 }
 
-/** The message when there is nothing to rate accept, or null when some trips can go. */
-export function rateAcceptAllRefusal(selection: { pending: readonly unknown[]; eligible: readonly unknown[] }): string | null {
-  if (selection.pending.length === 0) return TRIP_MSG.NOTHING_PENDING_RATE;
-  if (selection.eligible.length === 0) return TRIP_MSG.NO_ELIGIBLE_TRIPS;
+/**
+ * The message when there is nothing to rate accept, or null when some trips can go. Severities as
+ * the spec's message catalogue gives them: nothing pending is information, none eligible a warning.
+ */
+export function rateAcceptAllRefusal(selection: {
+  pending: readonly unknown[];
+  eligible: readonly unknown[];
+}): { message: string; kind: 'info' | 'warning' } | null {
+  if (selection.pending.length === 0) return { message: TRIP_MSG.NOTHING_PENDING_RATE, kind: 'info' };
+  if (selection.eligible.length === 0) return { message: TRIP_MSG.NO_ELIGIBLE_TRIPS, kind: 'warning' };
   return null;
 }
 
@@ -91,3 +97,34 @@ export function conflictCopy(body: unknown): Trip | null {
   return parsed.success ? parsed.data : null;
 }
 
+
+/** A trip the server refused in a batch answer (accept, accept-rate). */
+export interface BatchFailure {
+  id: string;
+  referenceNumber: string | null;
+  message: string;
+  /** The server's copy: sent only for a trip whose modCount was stale. */
+  current?: Trip;
+}
+
+/** A trip someone else changed meanwhile: the 409 of a single write, inside a batch. */
+export interface StaleTrip {
+  ref: string;
+  serverMessage: string;
+  current: Trip;
+}
+
+/**
+ * spec 1 §8 for batches: a failure that carries the server's copy is a stale trip and is handled
+ * like a 409 on a single write (row reset to that copy and flagged, the conflict text); the other
+ * failures are refusals with their reason.
+ */
+export function splitBatchFailures(failed: readonly BatchFailure[]): { stale: StaleTrip[]; refused: BatchFailure[] } {
+  const stale: StaleTrip[] = [];
+  const refused: BatchFailure[] = [];
+  for (const f of failed) {
+    if (f.current) stale.push({ ref: f.referenceNumber ?? f.current.referenceNumber, serverMessage: f.message, current: f.current });
+    else refused.push(f);
+  }
+  return { stale, refused };
+}

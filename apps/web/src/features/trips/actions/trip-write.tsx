@@ -3,7 +3,7 @@ import { TRIP_MSG, type DriveAssignment } from '@tripline/core';
 import { ApiError } from '../../../lib/api.ts';
 import { toast } from '../../../lib/toast.tsx';
 import type { TripRows } from '../home/use-day-trips.ts';
-import { conflictCopy } from './partner-rules.ts';
+import { conflictCopy, splitBatchFailures, type BatchFailure, type StaleTrip } from './partner-rules.ts';
 
 /**
  * Statuses a trip write explains itself: refusals (400, 403, 404) carry the server's reason, and a
@@ -58,11 +58,40 @@ export async function writeTrip<T>(trip: TripRef, rows: TripRows, send: () => Pr
   }
 }
 
-/** Batch answers (accept, accept-rate) list refused trips; the server's copies replace the rows. */
-export function applyBatchFailures(
-  failed: readonly { id: string; referenceNumber: string | null; message: string; current?: DriveAssignment }[],
-  rows: TripRows,
-): void {
-  const copies = failed.flatMap((f) => (f.current ? [f.current] : []));
-  rows.replace(copies);
+/** The 409 text of each stale trip of a batch, with the server's message; one toast for them all. */
+function showBatchConflicts(stale: readonly StaleTrip[]) {
+  if (stale.length === 0) return;
+  if (stale.length === 1) {
+    showConflict(stale[0].ref, stale[0].serverMessage);
+    return;
+  }
+  const serverMessages = [...new Set(stale.map((s) => s.serverMessage))];
+  toast.error(
+    <Stack gap={2}>
+      {stale.slice(0, 5).map((s) => (
+        <Text key={s.ref} size="sm">
+          {TRIP_MSG.CONFLICT(s.ref)}
+        </Text>
+      ))}
+      {stale.length > 5 && <Text size="sm">and {stale.length - 5} more</Text>}
+      {serverMessages.map((m) => (
+        <Text key={m} size="sm" c="dimmed">
+          {m}
+        </Text>
+      ))}
+    </Stack>,
+    { id: 'conflict-batch' },
+  );
+}
+
+/**
+ * Batch answers (accept, accept-rate) list refused trips. A stale one is handled like a 409 on a
+ * single write (spec 1 §8): its row is reset to the server's copy and flagged, and the conflict
+ * text names it. Answers the other refusals, for the caller to report in its words.
+ */
+export function applyBatchFailures(failed: readonly BatchFailure[], rows: TripRows): BatchFailure[] {
+  const { stale, refused } = splitBatchFailures(failed);
+  for (const s of stale) rows.conflict(s.current);
+  showBatchConflicts(stale);
+  return refused;
 }
