@@ -155,6 +155,45 @@ describe('POST /api/accept', () => {
   });
 });
 
+describe('developer mode (spec 1 §5: staff only)', () => {
+  /** A staff member signed in and impersonating the partner's user. */
+  async function impersonating(types: string[] = ['SecureEmployee']) {
+    const s = await createContact(db.pool, { types });
+    const b = await signIn(t.app, s);
+    expect((await b.get(`/api/su?id=${x.user.id}`)).statusCode).toBe(200);
+    return { staffId: s.id, b };
+  }
+
+  it('refuses a plain partner, and changes nothing', async () => {
+    const trip = await createTrip(db.pool, { partnerId: x.partner.id, serviceDate: PAST });
+    const before = await tripRow(db.pool, trip.id);
+    const res = await partner.post('/api/accept', { driveAssignments: [ref(trip)], developerMode: true });
+    expect(res.statusCode).toBe(403);
+    expect(res.json().message).toBe(TRIP_MSG.DEVELOPER_MODE_STAFF_ONLY);
+    expect(await tripRow(db.pool, trip.id)).toEqual(before);
+  });
+
+  it('lets staff impersonating a partner accept a past trip; the audit row names the partner user and the staff member', async () => {
+    const { staffId: impersonator, b } = await impersonating();
+    const trip = await createTrip(db.pool, { partnerId: x.partner.id, serviceDate: PAST });
+    const res = await b.post('/api/accept', { driveAssignments: [ref(trip)], developerMode: true });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ accepted: [{ id: trip.id, accepted: true }], failed: [], past: 0 });
+    expect(await auditRows(db.pool, 'drive_assignments', trip.id)).toEqual([
+      expect.objectContaining({ activity_type: 'accept', actor_id: x.user.id, impersonator_id: impersonator, after: { accepted: true, modCount: trip.modCount + 1, developerMode: true } }),
+    ]);
+  });
+
+  it('refuses an impersonator who is no longer staff', async () => {
+    const { staffId: impersonator, b } = await impersonating();
+    await db.pool.query(`update contacts set types = '{}' where id = $1`, [impersonator]);
+    const trip = await createTrip(db.pool, { partnerId: x.partner.id, serviceDate: PAST });
+    const res = await b.post('/api/accept', { driveAssignments: [ref(trip)], developerMode: true });
+    expect(res.statusCode).toBe(403);
+    expect((await tripRow(db.pool, trip.id)).accepted).toBe(false);
+  });
+});
+
 describe('POST /api/accept-rate', () => {
   const ready = () => createTrip(db.pool, { partnerId: x.partner.id, serviceDate: PAST, accepted: true, legs: [withStats] });
 
@@ -175,6 +214,26 @@ describe('POST /api/accept-rate', () => {
     const before = await tripRow(db.pool, trip.id);
     expect((await partner.post('/api/accept-rate', { driveAssignments: [{ id: trip.id, modCount: trip.modCount + 1 }] })).statusCode).toBe(409);
     expect(await tripRow(db.pool, trip.id)).toEqual(before);
+  });
+
+  it("in a batch, a stale trip comes back in failed with the server's copy, a refused one without, and the others are finalised", async () => {
+    const good = await ready();
+    const stale = await ready();
+    await db.pool.query(`update drive_assignments set flag = 'Changed', mod_count = mod_count + 1 where id = $1`, [stale.id]);
+    const notAccepted = await createTrip(db.pool, { partnerId: x.partner.id, serviceDate: PAST, legs: [withStats] });
+    const res = await partner.post('/api/accept-rate', { driveAssignments: [good, stale, notAccepted].map(ref) });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().accepted.map((a: { id: string }) => a.id)).toEqual([good.id]);
+    expect(res.json().failed).toEqual([
+      {
+        id: stale.id,
+        referenceNumber: stale.referenceNumber,
+        message: TRIP_MSG.CONFLICT_SERVER,
+        current: expect.objectContaining({ id: stale.id, modCount: stale.modCount + 1, flag: 'Changed', partnerPayStatus: 'Open' }),
+      },
+      { id: notAccepted.id, referenceNumber: notAccepted.referenceNumber, message: TRIP_MSG.FINALISE.notAccepted },
+    ]);
+    expect((await tripRow(db.pool, stale.id)).partner_pay_status).toBe('Open');
   });
 
   it('finalises: the pay status becomes Final, with an audit row', async () => {

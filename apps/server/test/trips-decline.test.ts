@@ -131,4 +131,17 @@ describe('POST /api/decline', () => {
     expect(res.json().declined).toBe(true);
     expect((await auditRows(db.pool, 'drive_assignments', trip.id))[0].after.developerMode).toBe(true);
   });
+
+  it('developer mode lets staff impersonating a partner decline a trip that already occurred; the audit row names the staff member', async () => {
+    const s = await createContact(db.pool, { types: ['SecureEmployee'] });
+    const b = await signIn(t.app, s);
+    expect((await b.get(`/api/su?id=${x.user.id}`)).statusCode).toBe(200);
+    const trip = await createTrip(db.pool, { partnerId: x.partner.id, serviceDate: PAST });
+    await refused(b, trip, TRIP_MSG.ALREADY_OCCURRED);
+    const res = await b.post(url(trip, '&developerMode=true'), { reason: 'Other' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().declined).toBe(true);
+    const [audit] = await auditRows(db.pool, 'drive_assignments', trip.id);
+    expect(audit).toMatchObject({ activity_type: 'decline', actor_id: x.user.id, impersonator_id: s.id, after: { developerMode: true } });
+  });
 });

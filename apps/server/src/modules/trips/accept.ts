@@ -1,7 +1,6 @@
 import {
   acceptRefusal,
   finaliseBlockedReason,
-  isStaff,
   TRIP_MSG,
   AcceptResult,
   type DriveAssignment,
@@ -14,7 +13,8 @@ import type { z } from 'zod';
 import type { SessionUser } from '../../platform/auth/users.ts';
 import { inTransaction } from '../../platform/audit.ts';
 import type { AppDeps } from '../../platform/deps.ts';
-import { conflict, forbidden, notFound } from '../../platform/errors.ts';
+import { conflict, notFound } from '../../platform/errors.ts';
+import { assertDeveloperMode } from './developer-mode.ts';
 import { lockTrips } from './repository.ts';
 import { auditOf, freshTrips, writeAudits } from './write.ts';
 
@@ -24,11 +24,6 @@ type RateAccepted = z.input<typeof RateAcceptResult>;
 type Failure = Accepted['failed'][number];
 
 const NOT_FOUND = 'The record was not found.';
-
-/** spec 1 §5: developer mode (accepting or declining trips that already occurred) is for staff. */
-export function assertDeveloperMode(user: SessionUser, developerMode: boolean): void {
-  if (developerMode && !isStaff(user)) throw forbidden(TRIP_MSG.DEVELOPER_MODE_STAFF_ONLY);
-}
 
 interface Sorted {
   ok: DriveAssignment[];
@@ -77,7 +72,7 @@ async function sortBatch(
  * the ones that already occurred (accepted only in developer mode, by staff).
  */
 export async function acceptTrips(deps: AppDeps, req: FastifyRequest, user: SessionUser, batch: Batch): Promise<Accepted> {
-  assertDeveloperMode(user, batch.developerMode);
+  await assertDeveloperMode(deps.pool, user, batch.developerMode);
   const now = deps.clock.now();
   return inTransaction(deps.pool, async (client) => {
     const { ok, failed, past } = await sortBatch(client, user, batch, (da) => acceptRefusal(da, now, batch.developerMode)?.message ?? null);
@@ -104,7 +99,7 @@ export async function acceptTrips(deps: AppDeps, req: FastifyRequest, user: Sess
 
 /** spec 1 §4: rate accept finalises trips that may be finalised; the pay status becomes Final. */
 export async function rateAcceptTrips(deps: AppDeps, req: FastifyRequest, user: SessionUser, batch: Batch): Promise<RateAccepted> {
-  assertDeveloperMode(user, batch.developerMode);
+  await assertDeveloperMode(deps.pool, user, batch.developerMode);
   const now = deps.clock.now();
   return inTransaction(deps.pool, async (client) => {
     const { ok, failed } = await sortBatch(client, user, batch, (da) => finaliseBlockedReason(da, now));

@@ -4,7 +4,7 @@ import type { z } from 'zod';
 import type { SessionUser } from '../../platform/auth/users.ts';
 import type { AppDeps } from '../../platform/deps.ts';
 import { badRequest } from '../../platform/errors.ts';
-import { assertDeveloperMode } from './accept.ts';
+import { assertDeveloperMode } from './developer-mode.ts';
 import { addActivity } from './activities.ts';
 import { recordDecline } from './declines.ts';
 import { changeTrip, freshTrip, updateTrip } from './write.ts';
@@ -21,7 +21,7 @@ export async function declineTrip(
   query: z.output<typeof DeclineQuery>,
   body: z.output<typeof DeclineBody>,
 ): Promise<DriveAssignment> {
-  assertDeveloperMode(user, query.developerMode);
+  await assertDeveloperMode(deps.pool, user, query.developerMode);
   const { rows } = await deps.pool.query<{ name: string; aliases: string[] }>('select name, aliases from decline_reasons');
   const reason = matchDeclineReason(rows, body.reason);
   if (!reason) throw badRequest(TRIP_MSG.UNKNOWN_DECLINE_REASON, [{ path: 'reason', message: TRIP_MSG.UNKNOWN_DECLINE_REASON }]);
