@@ -28,11 +28,15 @@ export function useDeclineReasons(enabled: boolean) {
   });
 }
 
-export function useDrivers(enabled: boolean) {
+/**
+ * The drivers of a partner (GET drivers?partnerId): the trip's partner, so the same call serves a
+ * partner user (their own partner) and staff (who must name one).
+ */
+export function useDrivers(partnerId: string | null) {
   return useQuery({
-    queryKey: ['drivers'],
-    queryFn: ({ signal }) => callApi(contract.drivers, { signal }),
+    queryKey: ['drivers', partnerId],
+    queryFn: ({ signal }) => callApi(contract.drivers, { query: { partnerId: partnerId ?? undefined }, signal }),
     staleTime: 5 * 60_000,
-    enabled,
+    enabled: partnerId !== null,
   });
 }

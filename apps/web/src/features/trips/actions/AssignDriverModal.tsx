@@ -7,9 +7,9 @@ import { useDrivers } from '../api.ts';
 import { ActionModal, type TripModalProps } from './ActionModal.tsx';
 import { TRIP_WRITE_QUIET, writeTrip } from './trip-write.tsx';
 
-/** Assigns one of the partner's drivers (GET drivers), or clears the assignment. */
+/** Assigns one of the drivers of the trip's partner (GET drivers), or clears the assignment. */
 export function AssignDriverModal({ trip, rows, onClose }: TripModalProps) {
-  const drivers = useDrivers(true);
+  const drivers = useDrivers(trip.farmoutContactId);
   const [driverId, setDriverId] = useState<string | null>(trip.driverId);
   const [busy, setBusy] = useState(false);
 
@@ -37,8 +37,10 @@ export function AssignDriverModal({ trip, rows, onClose }: TripModalProps) {
         noValidate
       >
         <Stack gap="md">
-          {drivers.isError ? (
-            <Alert color="red" title="Could not load your drivers">
+          {!trip.farmoutContactId ? (
+            <Alert color="gray">This trip is not assigned to a partner, so there are no drivers to choose from.</Alert>
+          ) : drivers.isError ? (
+            <Alert color="red" title="Could not load the drivers">
               <Button size="xs" variant="light" onClick={() => void drivers.refetch()}>
                 Try again
               </Button>
