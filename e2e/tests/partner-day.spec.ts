@@ -92,9 +92,14 @@ test('a partner runs the day', async ({ page, browser, baseURL }) => {
     const v = h * 60 + m + add;
     return `${String(Math.floor(v / 60)).padStart(2, '0')}:${String(v % 60).padStart(2, '0')}`;
   };
+  // Departure before arrival: refused in the form, naming the arrival it must follow.
   await page.getByRole('textbox', { name: 'Arrival' }).fill(hhmm(leg.locFirstTimeOrd!, -2));
-  await page.getByRole('textbox', { name: 'Departure' }).fill(hhmm(leg.locFirstTimeOrd!, 3));
+  await page.getByRole('textbox', { name: 'Departure' }).fill(hhmm(leg.locFirstTimeOrd!, -7));
   await page.getByRole('textbox', { name: 'Drop-off' }).fill(hhmm(leg.locSecondTimeOrd!, 1));
+  await page.getByRole('button', { name: 'Save stats' }).click();
+  await expect(page.getByRole('dialog').getByText(/^Departure cannot be before arrival \(\d{1,2}:\d{2} [AP]M\)$/)).toBeVisible();
+  await page.screenshot({ path: test.info().outputPath('stats-departure-before-arrival.png') });
+  await page.getByRole('textbox', { name: 'Departure' }).fill(hhmm(leg.locFirstTimeOrd!, 3));
   await page.getByRole('button', { name: 'Save stats' }).click();
   await expect.poll(async () => (await dayTrips(page.request, yesterday)).find((t) => t.id === past.id)?.tripLegs[0].locFirstTimeAct).toBeTruthy();
   await rowAction(page, past.referenceNumber, 'Finalize (accept rate)');
