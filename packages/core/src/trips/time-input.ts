@@ -21,7 +21,7 @@ export function formatTimeOfDay(time: string): string {
 export interface TimeBounds {
   /** The earliest allowed time (HH:MM or HH:MM:SS); after 20:00 it wraps past midnight. */
   min?: string;
-  /** The latest allowed time on the same day. */
+  /** The latest allowed time; with a minimum after 20:00, a maximum before 03:00 is the next morning. */
   max?: string;
   /** What the time is, for the refusal ('Departure'); 'The time' without it. */
   name?: string;
