@@ -87,6 +87,42 @@ test('a dispatcher searches a day by partner, then builds, saves and runs a cust
   await page.reload();
   await expect(page.getByRole('table').getByRole('columnheader', { name: /^Pri/ })).toHaveAttribute('aria-sort', 'ascending');
 
+  // Opening a trip keeps the order: the address and the table still sort, and the pager walks
+  // the rows as the table shows them, not in the server's order.
+  const sorted = page.getByRole('table', { name: 'Trips found' });
+  await sorted.getByRole('button', { name: /^Pri/ }).click();
+  await expect(page).toHaveURL(/sort=-priority/);
+  await expect(sorted.getByRole('columnheader', { name: /^Pri/ })).toHaveAttribute('aria-sort', 'descending');
+  const refs = (await sorted.getByRole('row').evaluateAll((rows) => rows.map((r) => r.getAttribute('aria-label')).filter((l) => l?.startsWith('Trip '))))
+    .map((l) => l!.slice('Trip '.length));
+  expect(refs.length).toBeGreaterThan(0);
+  const at = Math.min(1, refs.length - 1);
+  await sorted.getByRole('row', { name: `Trip ${refs[at]}`, exact: true }).click();
+  const inspect = page.getByRole('dialog').filter({ has: page.getByTestId('inspect-pager') });
+  await expect(inspect.getByRole('heading', { name: `Trip ${refs[at]}` })).toBeVisible();
+  await expect(inspect.getByTestId('inspect-pager')).toHaveText(`${at + 1} of ${shown}`);
+  await expect(page).toHaveURL(/sort=-priority.*inspect=[0-9a-f-]{36}/);
+  await page.screenshot({ path: test.info().outputPath('admin-trips-sorted-inspect.png') });
+  if (at + 1 < refs.length) {
+    await inspect.getByRole('button', { name: 'Next trip' }).click();
+    await expect(inspect.getByRole('heading', { name: `Trip ${refs[at + 1]}` })).toBeVisible();
+    await expect(inspect.getByTestId('inspect-pager')).toHaveText(`${at + 2} of ${shown}`);
+    await expect(page).toHaveURL(/sort=-priority/);
+  }
+  await page.keyboard.press('Escape');
+  await expect(page).not.toHaveURL(/inspect=/);
+  await expect(page).toHaveURL(/sort=-priority/);
+  await expect(sorted.getByRole('columnheader', { name: /^Pri/ })).toHaveAttribute('aria-sort', 'descending');
+  await expect(sorted.getByRole('row').nth(1)).toHaveAccessibleName(`Trip ${refs[0]}`);
+  // so do a larger batch and the other tab
+  await choose(page, page.getByRole('combobox', { name: 'Max results' }), 'Max 500');
+  await expect(page).toHaveURL(/limit=500.*sort=-priority/);
+  await page.getByRole('tab', { name: 'Custom query' }).click();
+  await expect(page).toHaveURL(/showTab=custom.*sort=-priority/);
+  await page.getByRole('tab', { name: 'Search' }).click();
+  await expect(page).toHaveURL(/sort=-priority/);
+  await expect(sorted.getByRole('columnheader', { name: /^Pri/ })).toHaveAttribute('aria-sort', 'descending');
+
   // The priority check shows the exact message before anything is sent.
   await page.getByRole('form', { name: 'Trip search' }).getByLabel('Priority', { exact: true }).fill('abc');
   await page.getByRole('form', { name: 'Trip search' }).getByRole('button', { name: 'Search' }).click();
