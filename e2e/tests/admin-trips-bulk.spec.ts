@@ -13,7 +13,7 @@ interface Trip {
   partnerPayStatus: string;
   farmoutContactId: string | null;
   farmoutName: string | null;
-  tripLegs: { passengerId: string | null; locationFirst: { Lat: number | null } }[];
+  tripLegs: { passengerId: string | null; locationFirst: { Lat: number | null; Address: string | null } }[];
 }
 
 interface PartnerOption {
@@ -44,6 +44,16 @@ async function tripById(api: APIRequestContext, id: string): Promise<Trip> {
   return ((await res.json()) as { rows: Trip[] }).rows[0];
 }
 
+async function partnerOptions(api: APIRequestContext, referenceNumber: string): Promise<PartnerOption[]> {
+  const res = await api.get(`/api/partner-options-for-da?referenceNumber=${referenceNumber}`, { headers: HEADERS });
+  expect(res.ok()).toBe(true);
+  return ((await res.json()) as PartnerOption[]).slice().sort((a, b) => b.score - a.score);
+}
+
+/** The pickup ZIP code as the trip's address reads it. */
+const zipOf = (t: Trip) => (t.tripLegs[0]?.locationFirst.Address ?? '').match(/\b\d{5}\b/g)?.pop() ?? null;
+const byReference = new Intl.Collator('en-US', { numeric: true, sensitivity: 'base' });
+
 async function shot(page: Page, name: string) {
   if (SHOTS) await page.screenshot({ path: `${SHOTS}/${name}.png` });
 }
@@ -56,22 +66,37 @@ test('a dispatcher bulk-assigns trips and inspects them', async ({ page }) => {
   const tomorrow = dayOffset(1);
   const open = (await dayTrips(page.request, tomorrow)).filter((t) => !t.canceled && t.partnerPayStatus !== 'Final' && t.tripLegs[0]?.locationFirst.Lat !== null);
   expect(open.length, 'assignable trips tomorrow').toBeGreaterThanOrEqual(2);
-  // two trips with different partners (or none), so the pick replaces no partner they share
-  const first = open[0];
-  const second = open.find((t) => t.id !== first.id && (t.farmoutContactId !== first.farmoutContactId || !t.farmoutContactId))!;
-  expect(second, 'a second trip with another partner').toBeTruthy();
+  // Two trips with different partners, at least one with a partner, so the pick replaces a partner
+  // they do not share; best a pair and a partner that covers the first trip's pickup ZIP but not
+  // the second's, so the Out-Of-Area question must weigh the second trip too. The table is sorted
+  // by trip number, so the first is the one the picker scores.
+  const candidates = open.slice(0, 10);
+  const optionsOf = new Map(await Promise.all(candidates.map(async (t) => [t.referenceNumber, await partnerOptions(page.request, t.referenceNumber)] as const)));
+  const pairs = candidates.flatMap((a) =>
+    candidates
+      .filter((b) => byReference.compare(a.referenceNumber, b.referenceNumber) < 0)
+      .filter((b) => a.farmoutContactId !== b.farmoutContactId && (a.farmoutContactId || b.farmoutContactId))
+      .map((b) => [a, b] as const),
+  );
+  const usable = (a: Trip, b: Trip) =>
+    optionsOf.get(a.referenceNumber)!.flatMap((o, i) => (i > 0 && o.contactNumber !== null && o.providerId !== a.farmoutContactId && o.providerId !== b.farmoutContactId ? [{ o, i }] : []));
+  const pick =
+    pairs.flatMap(([a, b]) =>
+      usable(a, b)
+        .filter(({ o }) => !o.outOfArea && optionsOf.get(b.referenceNumber)!.find((x) => x.providerId === o.providerId)?.outOfArea)
+        .map((p) => ({ a, b, ...p })),
+    )[0] ?? pairs.flatMap(([a, b]) => usable(a, b).map((p) => ({ a, b, ...p })))[0];
+  expect(pick, 'two trips with different partners and a partner to assign').toBeTruthy();
+  const [first, second] = [pick.a, pick.b];
   const chosen = [first, second];
-
-  // The picker scores partners for the first trip; ArrowDown moves to the one after the
-  // highlighted best, as far as needed to reach a partner neither trip has.
-  const optionsRes = await page.request.get(`/api/partner-options-for-da?referenceNumber=${first.referenceNumber}`, { headers: HEADERS });
-  expect(optionsRes.ok()).toBe(true);
-  const options = ((await optionsRes.json()) as PartnerOption[]).slice().sort((a, b) => b.score - a.score);
-  const downs = options.findIndex((o, i) => i > 0 && o.contactNumber !== null && !chosen.some((t) => t.farmoutContactId === o.providerId));
-  expect(downs, 'a partner to assign').toBeGreaterThan(0);
+  // The picker scores partners for the first trip; ArrowDown moves to the one after the highlighted best.
+  const options = optionsOf.get(first.referenceNumber)!;
+  const downs = options.findIndex((o) => o.providerId === pick.o.providerId);
   const partner = options[downs];
+  const secondLacks = optionsOf.get(second.referenceNumber)!.find((o) => o.providerId === partner.providerId)!.outOfArea;
+  const withPartner = chosen.filter((t) => t.farmoutContactId).length;
 
-  await page.goto(`/admin/trips?serviceDate=${tomorrow}&referenceNumber=${chosen.map((t) => t.referenceNumber).join(',')}`);
+  await page.goto(`/admin/trips?serviceDate=${tomorrow}&referenceNumber=${chosen.map((t) => t.referenceNumber).join(',')}&sort=referenceNumber`);
   // outside partners' trips are hidden until asked for (spec 2 §6)
   await page.getByRole('switch', { name: /Show outside partners/ }).check();
   await shot(page, 'admin-trips-search');
@@ -87,9 +112,28 @@ test('a dispatcher bulk-assigns trips and inspects them', async ({ page }) => {
   await expect(picker.getByRole('option', { selected: true })).toContainText(partner.name);
   await page.keyboard.press('Enter');
 
+  // spec 3 §5 for every chosen trip: the picker asks Out-Of-Area for its own trip, then the
+  // replacement is confirmed with how many trips have a partner, then Out-Of-Area for the others.
   if (partner.outOfArea) {
-    await expect(page.getByRole('dialog', { name: 'Out-Of-Area' })).toBeVisible();
+    await expect(page.getByRole('dialog', { name: 'Out-Of-Area' })).toContainText(`${partner.name} does not cover the pickup ZIP code.`);
     await expect(page.getByRole('button', { name: 'Assign Out-Of-Area' })).toBeFocused();
+    await page.keyboard.press('Enter');
+  }
+  const bulkReplace = page.getByRole('dialog', { name: 'Replace partner' });
+  await expect(bulkReplace).toContainText(
+    withPartner === 2 ? `All 2 trips already have a partner (` : `1 of the 2 trips already has a partner (`,
+  );
+  await expect(bulkReplace).toContainText(`Replace ${withPartner === 2 ? 'them' : 'it'} with ${partner.name}?`);
+  await shot(page, 'admin-trips-bulk-replace');
+  await expect(bulkReplace.getByRole('button', { name: 'Replace' })).toBeFocused();
+  await page.keyboard.press('Enter');
+  if (secondLacks && zipOf(second) !== zipOf(first)) {
+    const more = page.getByRole('dialog', { name: 'Out-Of-Area' }).filter({ hasText: zipOf(second) ?? 'pickup ZIP code' });
+    await expect(more).toContainText(
+      partner.outOfArea ? `${partner.name} also does not cover the pickup ZIP code of 1 more trip` : `${partner.name} does not cover the pickup ZIP code of 1 of the 2 trips`,
+    );
+    await shot(page, 'admin-trips-bulk-out-of-area');
+    await expect(more.getByRole('button', { name: 'Assign Out-Of-Area' })).toBeFocused();
     await page.keyboard.press('Enter');
   }
   const question = page.getByRole('dialog', { name: 'Bulk action' });
