@@ -138,8 +138,9 @@ export function BulkActionsMenu({ trips, onDone }: BulkActionsMenuProps) {
   };
 
   const start = (action: BulkAction) => {
-    const { eligible, past } = splitByDate(trips, new Date());
-    const refused = refusal(action, eligible, past.length);
+    const now = new Date();
+    const { eligible, past } = splitByDate(trips, now);
+    const refused = refusal(action, eligible, past.length, now);
     if (refused) {
       toast.warning(refused, { duration: 'short' });
       return;

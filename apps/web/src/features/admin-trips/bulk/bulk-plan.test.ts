@@ -29,15 +29,19 @@ describe('splitByDate (spec 2 §6, §9)', () => {
 });
 
 describe('refusal', () => {
+  const today = new Date('2026-11-22T18:00:00Z');
   it("says 'No canceled DAs in found set' for un-cancel without a cancelled trip (spec 2 §8)", () => {
-    expect(refusal('unCancel', [trip('2026-11-22')], 0)).toBe('No canceled DAs in found set');
-    expect(refusal('unCancel', [trip('2026-11-22'), trip('2026-11-22', 'America/Denver', true)], 0)).toBeNull();
+    expect(refusal('unCancel', [trip('2026-11-22')], 0, today)).toBe('No canceled DAs in found set');
+    expect(refusal('unCancel', [trip('2026-11-22'), trip('2026-11-22', 'America/Denver', true)], 0, today)).toBeNull();
   });
   it('refuses when every chosen trip is before today', () => {
-    expect(refusal('cancel', [], 3)).toBe('Bulk actions apply only to trips on or after today');
-    expect(refusal('cancel', [], 0)).toBe('Choose at least one trip');
+    expect(refusal('cancel', [], 3, today)).toBe('Bulk actions apply only to trips on or after today');
+    expect(refusal('cancel', [], 0, today)).toBe('Choose at least one trip');
   });
-  it('lets the other actions through', () => expect(refusal('assign', [trip('2026-11-22')], 2)).toBeNull());
+  it('does not count a cancelled trip before today for un-cancel, as the server does', () => {
+    expect(refusal('unCancel', [trip('2026-11-22'), trip('2026-11-21', 'America/Denver', true)], 0, today)).toBe('No canceled DAs in found set');
+  });
+  it('lets the other actions through', () => expect(refusal('assign', [trip('2026-11-22')], 2, today)).toBeNull());
 });
 
 describe('texts', () => {

@@ -1,7 +1,7 @@
 import {
+  bulkRefusal,
   bulkSkipReason,
   dateInZone,
-  hasCancelledTrip,
   isTodayOrLater,
   SEARCH_MSG,
   type BulkAction,
@@ -76,12 +76,12 @@ export const BULK_MENU: readonly BulkAction[] = ['assign', 'unassign', 'reset', 
 
 /**
  * Whether an action can be sent for these (today-or-later) trips, or the message that says why
- * not. spec 2 §8: un-cancel without a cancelled trip says 'No canceled DAs in found set' and sends nothing.
+ * not, by the server's own rule (core's bulkRefusal). spec 2 §8: un-cancel without a cancelled trip
+ * says 'No canceled DAs in found set' and sends nothing.
  */
-export function refusal(action: BulkAction, eligible: readonly Pick<DriveAssignment, 'canceled'>[], pastCount: number): string | null {
+export function refusal(action: BulkAction, eligible: readonly Pick<DriveAssignment, 'canceled' | 'serviceDate' | 'timeZone'>[], pastCount: number, now: Date): string | null {
   if (eligible.length === 0) return pastCount > 0 ? SEARCH_MSG.BULK_TODAY_OR_LATER : 'Choose at least one trip';
-  if (action === 'unCancel' && !hasCancelledTrip(eligible)) return SEARCH_MSG.NO_CANCELED_IN_FOUND_SET;
-  return null;
+  return bulkRefusal(action, eligible, now);
 }
 
 /** The note under a confirmation when some chosen trips are left out. */
