@@ -260,7 +260,7 @@ describe('GET /api/drive-assignment-all-activity', () => {
     expect(wait.statusCode, wait.body).toBe(200);
     await writeAudit(db.pool, {
       actorId: staffUser.id,
-      activityType: 'leg-note',
+      activityType: 'trip-notes',
       table: 'trip_legs',
       recordId: trip.legIds[0],
       before: { passNotes: null },
@@ -272,7 +272,7 @@ describe('GET /api/drive-assignment-all-activity', () => {
     const activity = (await db.pool.query('select id from partner_activities where drive_assignment_id = $1', [trip.id])).rows[0].id;
     expect(entries.map((e) => [e.table, e.recordId, e.activityType])).toEqual(
       expect.arrayContaining([
-        ['trip_legs', trip.legIds[0], 'leg-note'],
+        ['trip_legs', trip.legIds[0], 'trip-notes'],
         ['partner_activities', activity, 'adjust-time'],
       ]),
     );

@@ -1,9 +1,11 @@
+import type { ActivityType } from '@tripline/core';
 import type { PoolClient, Pool } from 'pg';
 
 export interface AuditEntry {
   actorId: string | null;
   impersonatorId?: string | null;
-  activityType: string;
+  /** One of the types core lists, so the audit log's suggestions know every one. */
+  activityType: ActivityType;
   table: string;
   recordId: string | null;
   before?: unknown;

@@ -3,6 +3,7 @@ import {
   bulkRefusal,
   planBulk,
   STAFF_CANCEL_REASON,
+  type ActivityType,
   type BulkAction,
   type BulkResult,
   type DriveAssignment,
@@ -87,7 +88,7 @@ function tripChanges(action: BulkAction, partner: PartnerRef | null): { column: 
   }
 }
 
-const ACTIVITY: Record<BulkAction, string> = {
+const ACTIVITY: Record<BulkAction, ActivityType> = {
   unCancel: 'bulk-un-cancel',
   reset: 'bulk-reset',
   assign: 'bulk-assign',

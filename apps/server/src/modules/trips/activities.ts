@@ -1,3 +1,4 @@
+import type { ActivityType } from '@tripline/core';
 import type { TripChange } from './write.ts';
 import { auditOf, writeAudit } from './write.ts';
 
@@ -17,7 +18,7 @@ export interface NewActivity {
  * Records a partner action on the trip (spec 1 §3 "Partner action"). Pending ones are adjustments
  * the operator reviews; they hold the trip's pay status at Open.
  */
-export async function addActivity(change: TripChange, activityType: string, a: NewActivity): Promise<string> {
+export async function addActivity(change: TripChange, activityType: ActivityType, a: NewActivity): Promise<string> {
   const { client, trip, user, req } = change;
   const { rows } = await client.query<{ id: string }>(
     `insert into partner_activities (drive_assignment_id, partner_id, action, status, number, amount, reason, notes, created_by)

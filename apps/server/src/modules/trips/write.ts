@@ -1,4 +1,4 @@
-import { TRIP_MSG, type DriveAssignment } from '@tripline/core';
+import { TRIP_MSG, type ActivityType, type DriveAssignment } from '@tripline/core';
 import type { FastifyRequest } from 'fastify';
 import type { PoolClient } from 'pg';
 import type { SessionUser } from '../../platform/auth/users.ts';
@@ -65,7 +65,7 @@ export type TripFields = Partial<Pick<DriveAssignment, keyof typeof TRIP_COLUMNS
  */
 export async function updateTrip(
   change: TripChange,
-  activityType: string,
+  activityType: ActivityType,
   fields: TripFields,
   opts: { addWaitMinutes?: number; note?: object } = {},
 ): Promise<void> {
@@ -101,7 +101,7 @@ export async function freshTrips(client: PoolClient, ids: readonly string[]): Pr
 }
 
 /** An audit row of the current request for a record other than the trip. */
-export function auditOf(req: FastifyRequest, activityType: string, table: string, recordId: string, before: unknown, after: unknown): AuditEntry {
+export function auditOf(req: FastifyRequest, activityType: ActivityType, table: string, recordId: string, before: unknown, after: unknown): AuditEntry {
   return { ...auditActor(req), activityType, table, recordId, before, after };
 }
 

@@ -1,10 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { LOG_MSG } from '@tripline/core';
+import { LOG_MSG, RECORDED_ACTIVITIES } from '@tripline/core';
 import {
   EMPTY_FILTERS,
   KNOWN_ACTIVITY_TYPES,
   KNOWN_TABLES,
-  RECORDED_ACTIVITIES,
   checkFilters,
   filtersFromParams,
   hasFilters,
@@ -92,7 +91,7 @@ describe('suggestions of the search', () => {
     }
     expect(new Set(KNOWN_TABLES).size).toBe(KNOWN_TABLES.length);
     // no table is suggested that no activity writes
-    const written = new Set(Object.values(RECORDED_ACTIVITIES).flat());
+    const written = new Set<string>(Object.values(RECORDED_ACTIVITIES).flat());
     for (const table of KNOWN_TABLES) expect(written.has(table)).toBe(true);
   });
 

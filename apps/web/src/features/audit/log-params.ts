@@ -1,53 +1,9 @@
-import { LOG_FILTERS, logQuerySchema, type LogFilter } from '@tripline/core';
+import { LOG_FILTERS, logQuerySchema, RECORDED_ACTIVITIES, type LogFilter } from '@tripline/core';
 
 /** The /log search as its form and address hold it: text as typed, '' when not given. */
 export type LogFilters = Record<LogFilter, string>;
 
 export const EMPTY_FILTERS: LogFilters = { table: '', id: '', activityType: '', user: '', dateFrom: '', dateTo: '' };
-
-/**
- * What the portal writes to the audit log: each activity type with the tables its rows name, as
- * the server's audit writes record them. The suggestions of /log are derived from this one list,
- * so a new activity is added here once. Any type or table may still be typed.
- */
-export const RECORDED_ACTIVITIES: Readonly<Record<string, readonly string[]>> = {
-  // partners and staff working a trip
-  accept: ['drive_assignments'],
-  'rate-accept': ['drive_assignments'],
-  decline: ['drive_assignments', 'partner_activities'],
-  stats: ['drive_assignments', 'trip_legs'],
-  'adjust-time': ['drive_assignments', 'partner_activities'],
-  'expense-add': ['drive_assignments', 'partner_activities', 'receipts'],
-  'receipt-upload': ['receipts'],
-  'cancel-leg': ['drive_assignments', 'trip_legs'],
-  'assign-driver': ['drive_assignments'],
-  flag: ['drive_assignments'],
-  sms: ['contacts'],
-  // staff in the trip search and trip inspect
-  'partner-change': ['drive_assignments'],
-  'trip-notes': ['drive_assignments', 'trip_legs'],
-  'decline-on-behalf': ['drive_assignments', 'partner_activities'],
-  'adjustment-review': ['drive_assignments', 'partner_activities'],
-  'bulk-assign': ['drive_assignments'],
-  'bulk-unassign': ['drive_assignments'],
-  'bulk-cancel': ['drive_assignments'],
-  'bulk-un-cancel': ['drive_assignments'],
-  'bulk-reset': ['drive_assignments'],
-  'repair-trips': ['drive_assignments'],
-  export: ['drive_assignments'],
-  'export-denied': ['drive_assignments'],
-  'export-download': ['drive_assignments'],
-  // saved custom queries and bug reports
-  create: ['canned_queries', 'bug_reports'],
-  update: ['canned_queries'],
-  delete: ['canned_queries'],
-  // sign-in, acting as another user, announcements
-  login: ['sessions'],
-  su: ['contacts'],
-  'su-end': ['contacts'],
-  'vog-broadcast': ['notification_deliveries'],
-  'vog-dismiss': ['notification_deliveries'],
-};
 
 /** Activity types the portal records, offered as suggestions, in alphabetical order. */
 export const KNOWN_ACTIVITY_TYPES: readonly string[] = Object.keys(RECORDED_ACTIVITIES).sort();

@@ -1,0 +1,46 @@
+/**
+ * What the portal writes to the audit log: each activity type with the tables its rows name, as
+ * the server's audit writes record them (its AuditEntry takes only these types). The suggestions
+ * of /log are derived from this one list, so a new activity is added here once.
+ */
+export const RECORDED_ACTIVITIES = {
+  // partners and staff working a trip
+  accept: ['drive_assignments'],
+  'rate-accept': ['drive_assignments'],
+  decline: ['drive_assignments', 'partner_activities'],
+  stats: ['drive_assignments', 'trip_legs'],
+  'adjust-time': ['drive_assignments', 'partner_activities'],
+  'expense-add': ['drive_assignments', 'partner_activities', 'receipts'],
+  'receipt-upload': ['receipts'],
+  'cancel-leg': ['drive_assignments', 'trip_legs'],
+  'assign-driver': ['drive_assignments'],
+  flag: ['drive_assignments'],
+  sms: ['contacts'],
+  // staff in the trip search and trip inspect
+  'partner-change': ['drive_assignments'],
+  'trip-notes': ['drive_assignments', 'trip_legs'],
+  'decline-on-behalf': ['drive_assignments', 'partner_activities'],
+  'adjustment-review': ['drive_assignments', 'partner_activities'],
+  'bulk-assign': ['drive_assignments'],
+  'bulk-unassign': ['drive_assignments'],
+  'bulk-cancel': ['drive_assignments'],
+  'bulk-un-cancel': ['drive_assignments'],
+  'bulk-reset': ['drive_assignments'],
+  'repair-trips': ['drive_assignments'],
+  export: ['drive_assignments'],
+  'export-denied': ['drive_assignments'],
+  'export-download': ['drive_assignments'],
+  // saved custom queries and bug reports
+  create: ['canned_queries', 'bug_reports'],
+  update: ['canned_queries'],
+  delete: ['canned_queries'],
+  // sign-in, acting as another user, announcements
+  login: ['sessions'],
+  su: ['contacts'],
+  'su-end': ['contacts'],
+  'vog-broadcast': ['notification_deliveries'],
+  'vog-dismiss': ['notification_deliveries'],
+} as const satisfies Record<string, readonly string[]>;
+
+/** An activity type the audit log records; the server's audit writes accept only these. */
+export type ActivityType = keyof typeof RECORDED_ACTIVITIES;
