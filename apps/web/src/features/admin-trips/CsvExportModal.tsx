@@ -5,6 +5,7 @@ import { CsvExportBody, parseSearchDate } from '@tripline/core';
 import { ApiError } from '../../lib/api.ts';
 import { localToday } from '../../lib/date-input.ts';
 import { useCsvExport } from './api.ts';
+import { SubmitForm } from '../../components/SubmitForm.tsx';
 
 export interface CsvExportModalProps {
   opened: boolean;
@@ -73,12 +74,7 @@ export function CsvExportModal({ opened, onClose, dateFrom, dateTo, search }: Cs
 
   return (
     <Modal opened={opened} onClose={close} title="Download trips as CSV" size="md">
-      <form
-        onSubmit={(e) => {
-          e.preventDefault();
-          void submit();
-        }}
-      >
+      <SubmitForm onSubmit={submit}>
         <Stack gap="sm">
           <Text size="sm" c="dimmed">
             The file lists the trips of your search between these dates, with passengers' details. Enter your password again to download it.
@@ -108,7 +104,7 @@ export function CsvExportModal({ opened, onClose, dateFrom, dateTo, search }: Cs
             </Button>
           </Group>
         </Stack>
-      </form>
+      </SubmitForm>
     </Modal>
   );
 }

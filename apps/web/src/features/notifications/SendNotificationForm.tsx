@@ -5,6 +5,7 @@ import { TYPEAHEAD_WAIT_MS, contract, type VogDelivery } from '@tripline/core';
 import { ApiError, callApi } from '../../lib/api.ts';
 import { toast } from '../../lib/toast.tsx';
 import { useContactSearch } from './api.ts';
+import { SubmitForm } from '../../components/SubmitForm.tsx';
 
 type Kind = VogDelivery['message']['type'];
 type Hit = { id: string; name: string; contactNumber: number; types: string[] };
@@ -87,13 +88,7 @@ export function SendNotificationForm() {
 
   return (
     <Paper withBorder p="md" radius="md" component="section" aria-labelledby="send-notification-title">
-      <form
-        onSubmit={(e) => {
-          e.preventDefault();
-          void submit();
-        }}
-        noValidate
-      >
+      <SubmitForm onSubmit={submit} noValidate>
         <Stack gap="sm">
           <Title order={2} size="h5" id="send-notification-title">
             Send notification
@@ -155,7 +150,7 @@ export function SendNotificationForm() {
             </Button>
           </Group>
         </Stack>
-      </form>
+      </SubmitForm>
     </Paper>
   );
 }

@@ -6,6 +6,7 @@ import { toast } from '../../../lib/toast.tsx';
 import { DeclineReasonSelect } from '../../trips/actions/DeclineReasonSelect.tsx';
 import { TRIP_WRITE_QUIET, writeTrip } from '../../trips/actions/trip-write.tsx';
 import type { TripRows } from '../../trips/home/use-day-trips.ts';
+import { SubmitForm } from '../../../components/SubmitForm.tsx';
 
 /** Records a partner's phoned-in decline (POST decline-da-on-behalf-of-partner) with its reason. */
 export function DeclineForPartnerModal({ trip, rows, onClose }: { trip: DriveAssignment | null; rows: TripRows; onClose(): void }) {
@@ -40,13 +41,7 @@ export function DeclineForPartnerModal({ trip, rows, onClose }: { trip: DriveAss
   return (
     <Modal opened={trip !== null} onClose={close} title={trip ? `Decline trip ${trip.referenceNumber} for the partner` : ''}>
       {trip && (
-        <form
-          onSubmit={(e) => {
-            e.preventDefault();
-            void submit();
-          }}
-          noValidate
-        >
+        <SubmitForm onSubmit={submit} noValidate>
           <Stack gap="md">
             <Text size="sm">
               Records that {trip.farmoutName ?? 'the partner'} declined this trip (for example by phone).
@@ -68,7 +63,7 @@ export function DeclineForPartnerModal({ trip, rows, onClose }: { trip: DriveAss
               </Button>
             </Group>
           </Stack>
-        </form>
+        </SubmitForm>
       )}
     </Modal>
   );

@@ -5,6 +5,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { ApiError, callApi } from '../../../lib/api.ts';
 import { toast } from '../../../lib/toast.tsx';
 import type { TripRows } from '../../trips/home/use-day-trips.ts';
+import { SubmitForm } from '../../../components/SubmitForm.tsx';
 
 /**
  * The operator's answer to a partner's wait-time or expense request (POST partner-monitor). A
@@ -64,13 +65,7 @@ export function ReviewAdjustmentModal({
   return (
     <Modal opened={activity !== null} onClose={close} title={`Review request on trip ${referenceNumber}`}>
       {activity && (
-        <form
-          onSubmit={(e) => {
-            e.preventDefault();
-            void submit();
-          }}
-          noValidate
-        >
+        <SubmitForm onSubmit={submit} noValidate>
           <Stack gap="md">
             <div>
               <Text fw={600}>{describeAdjustment(activity)}</Text>
@@ -120,7 +115,7 @@ export function ReviewAdjustmentModal({
               </Button>
             </Group>
           </Stack>
-        </form>
+        </SubmitForm>
       )}
     </Modal>
   );

@@ -6,6 +6,7 @@ import { toast } from '../../../lib/toast.tsx';
 import { useDrivers } from '../api.ts';
 import { ActionModal, type TripModalProps } from './ActionModal.tsx';
 import { TRIP_WRITE_QUIET, writeTrip } from './trip-write.tsx';
+import { SubmitForm } from '../../../components/SubmitForm.tsx';
 
 /** Assigns one of the drivers of the trip's partner (GET drivers), or clears the assignment. */
 export function AssignDriverModal({ trip, rows, onClose }: TripModalProps) {
@@ -29,13 +30,7 @@ export function AssignDriverModal({ trip, rows, onClose }: TripModalProps) {
 
   return (
     <ActionModal title="Assign driver to trip" trip={trip} onClose={onClose}>
-      <form
-        onSubmit={(e) => {
-          e.preventDefault();
-          if (driverId) void save(driverId);
-        }}
-        noValidate
-      >
+      <SubmitForm onSubmit={() => driverId && save(driverId)} noValidate>
         <Stack gap="md">
           {!trip.farmoutContactId ? (
             <Alert color="gray">This trip is not assigned to a partner, so there are no drivers to choose from.</Alert>
@@ -79,7 +74,7 @@ export function AssignDriverModal({ trip, rows, onClose }: TripModalProps) {
             </Group>
           </Group>
         </Stack>
-      </form>
+      </SubmitForm>
     </ActionModal>
   );
 }

@@ -8,6 +8,7 @@ import { useCancelReasons } from '../api.ts';
 import { formatTime } from '../home/trip-format.ts';
 import { ActionModal, type TripModalProps } from './ActionModal.tsx';
 import { TRIP_WRITE_QUIET, writeTrip } from './trip-write.tsx';
+import { SubmitForm } from '../../../components/SubmitForm.tsx';
 
 /** spec 1 §4: cancels one leg of a trip, with a cancel reason and notes. */
 export function CancelLegModal({ trip, rows, onClose }: TripModalProps) {
@@ -48,13 +49,7 @@ export function CancelLegModal({ trip, rows, onClose }: TripModalProps) {
 
   return (
     <ActionModal title="Cancel a leg of trip" trip={trip} onClose={onClose}>
-      <form
-        onSubmit={(e) => {
-          e.preventDefault();
-          void submit();
-        }}
-        noValidate
-      >
+      <SubmitForm onSubmit={submit} noValidate>
         <Stack gap="md">
           <Radio.Group label="Leg" value={legId} onChange={setLegId} required>
             <Stack gap={6} mt={4}>
@@ -101,7 +96,7 @@ export function CancelLegModal({ trip, rows, onClose }: TripModalProps) {
             </Button>
           </Group>
         </Stack>
-      </form>
+      </SubmitForm>
     </ActionModal>
   );
 }

@@ -7,6 +7,7 @@ import { useDeclineReasons } from '../api.ts';
 import { ActionModal, type TripModalProps } from './ActionModal.tsx';
 import { DeclineReasonSelect } from './DeclineReasonSelect.tsx';
 import { TRIP_WRITE_QUIET, writeTrip } from './trip-write.tsx';
+import { SubmitForm } from '../../../components/SubmitForm.tsx';
 
 /** spec 1 §5: decline needs a reason chosen here; the refusals were checked before it opened. */
 export function DeclineModal({ trip, rows, developerMode, onClose }: TripModalProps) {
@@ -43,13 +44,7 @@ export function DeclineModal({ trip, rows, developerMode, onClose }: TripModalPr
 
   return (
     <ActionModal title="Decline trip" trip={trip} onClose={onClose}>
-      <form
-        onSubmit={(e) => {
-          e.preventDefault();
-          void submit();
-        }}
-        noValidate
-      >
+      <SubmitForm onSubmit={submit} noValidate>
         <Stack gap="md">
           <DeclineReasonSelect
             description="Why can you not take this trip?"
@@ -69,7 +64,7 @@ export function DeclineModal({ trip, rows, developerMode, onClose }: TripModalPr
             </Button>
           </Group>
         </Stack>
-      </form>
+      </SubmitForm>
     </ActionModal>
   );
 }

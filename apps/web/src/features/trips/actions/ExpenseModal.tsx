@@ -7,6 +7,7 @@ import { toast } from '../../../lib/toast.tsx';
 import { ActionModal, type TripModalProps } from './ActionModal.tsx';
 import { receiptProblem } from './partner-rules.ts';
 import { TRIP_WRITE_QUIET, writeTrip } from './trip-write.tsx';
+import { SubmitForm } from '../../../components/SubmitForm.tsx';
 
 type Reason = (typeof EXPENSE_REASONS)[number];
 type Errors = Partial<Record<'reason' | 'amount' | 'receipt', string>>;
@@ -73,13 +74,7 @@ export function ExpenseModal({ trip, rows, onClose }: TripModalProps) {
 
   return (
     <ActionModal title="Add expense to trip" trip={trip} onClose={onClose}>
-      <form
-        onSubmit={(e) => {
-          e.preventDefault();
-          void submit();
-        }}
-        noValidate
-      >
+      <SubmitForm onSubmit={submit} noValidate>
         <Stack gap="md">
           <Select
             label="Reason"
@@ -139,7 +134,7 @@ export function ExpenseModal({ trip, rows, onClose }: TripModalProps) {
             </Button>
           </Group>
         </Stack>
-      </form>
+      </SubmitForm>
     </ActionModal>
   );
 }

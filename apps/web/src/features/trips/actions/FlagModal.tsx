@@ -5,6 +5,7 @@ import { callApi } from '../../../lib/api.ts';
 import { toast } from '../../../lib/toast.tsx';
 import { ActionModal, type TripModalProps } from './ActionModal.tsx';
 import { TRIP_WRITE_QUIET, writeTrip } from './trip-write.tsx';
+import { SubmitForm } from '../../../components/SubmitForm.tsx';
 
 const FLAG_MAX = 40;
 
@@ -27,13 +28,7 @@ export function FlagModal({ trip, rows, onClose }: TripModalProps) {
 
   return (
     <ActionModal title="Flag trip" trip={trip} onClose={onClose}>
-      <form
-        onSubmit={(e) => {
-          e.preventDefault();
-          void save(flag.trim() || null);
-        }}
-        noValidate
-      >
+      <SubmitForm onSubmit={() => save(flag.trim() || null)} noValidate>
         <Stack gap="md">
           <TextInput
             label="Flag"
@@ -57,7 +52,7 @@ export function FlagModal({ trip, rows, onClose }: TripModalProps) {
             </Group>
           </Group>
         </Stack>
-      </form>
+      </SubmitForm>
     </ActionModal>
   );
 }

@@ -5,6 +5,7 @@ import { ApiError, callApi } from '../../../lib/api.ts';
 import { toast } from '../../../lib/toast.tsx';
 import { ActionModal, type TripModalProps } from './ActionModal.tsx';
 import { smsTargets } from './partner-rules.ts';
+import { SubmitForm } from '../../../components/SubmitForm.tsx';
 
 const SMS_MAX = 640;
 
@@ -41,13 +42,7 @@ export function SmsModal({ trip, onClose }: TripModalProps) {
 
   return (
     <ActionModal title="Send SMS about trip" trip={trip} onClose={onClose}>
-      <form
-        onSubmit={(e) => {
-          e.preventDefault();
-          void send();
-        }}
-        noValidate
-      >
+      <SubmitForm onSubmit={send} noValidate>
         <Stack gap="md">
           {reachable.length > 1 ? (
             <Select
@@ -97,7 +92,7 @@ export function SmsModal({ trip, onClose }: TripModalProps) {
             </Button>
           </Group>
         </Stack>
-      </form>
+      </SubmitForm>
     </ActionModal>
   );
 }

@@ -7,6 +7,7 @@ import { formatTime } from '../home/trip-format.ts';
 import { ActionModal, type TripModalProps } from './ActionModal.tsx';
 import { checkLegStats, initialStatsInput, statsLegs, type LegStatsField, type LegStatsInput } from './stats-form.ts';
 import { TRIP_WRITE_QUIET, writeTrip } from './trip-write.tsx';
+import { SubmitForm } from '../../../components/SubmitForm.tsx';
 
 type Reason = (typeof STATS_OUT_OF_RANGE_REASONS)[number];
 
@@ -69,13 +70,7 @@ export function StatsModal({ trip, rows, onClose }: TripModalProps) {
 
   return (
     <ActionModal title="Enter stats for trip" trip={trip} onClose={onClose} size="lg">
-      <form
-        onSubmit={(e) => {
-          e.preventDefault();
-          void submit();
-        }}
-        noValidate
-      >
+      <SubmitForm onSubmit={submit} noValidate>
         <Stack gap="md">
           <Text size="sm" c="dimmed">
             Type times like 9:05, 0905 or 9:05 pm.
@@ -128,7 +123,7 @@ export function StatsModal({ trip, rows, onClose }: TripModalProps) {
             </Button>
           </Group>
         </Stack>
-      </form>
+      </SubmitForm>
     </ActionModal>
   );
 }

@@ -4,6 +4,7 @@ import { TRIP_MSG, contract, waitTimeMinutes, type TIME_ADJUSTMENT_RESULTS } fro
 import { callApi } from '../../../lib/api.ts';
 import { ActionModal, type TripModalProps } from './ActionModal.tsx';
 import { TRIP_WRITE_QUIET, writeTrip } from './trip-write.tsx';
+import { SubmitForm } from '../../../components/SubmitForm.tsx';
 
 type Outcome = { status: (typeof TIME_ADJUSTMENT_RESULTS)[number]; message: string };
 
@@ -69,13 +70,7 @@ export function WaitTimeModal({ trip, rows, onClose }: TripModalProps) {
 
   return (
     <ActionModal title="Adjust wait time for trip" trip={trip} onClose={onClose}>
-      <form
-        onSubmit={(e) => {
-          e.preventDefault();
-          void submit();
-        }}
-        noValidate
-      >
+      <SubmitForm onSubmit={submit} noValidate>
         <Stack gap="md">
           <Text size="sm" c="dimmed">
             How much longer than planned did the driver wait?
@@ -118,7 +113,7 @@ export function WaitTimeModal({ trip, rows, onClose }: TripModalProps) {
             </Button>
           </Group>
         </Stack>
-      </form>
+      </SubmitForm>
     </ActionModal>
   );
 }

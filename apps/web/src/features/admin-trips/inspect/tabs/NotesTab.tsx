@@ -6,6 +6,7 @@ import { toast } from '../../../../lib/toast.tsx';
 import { TRIP_WRITE_QUIET, writeTrip } from '../../../trips/actions/trip-write.tsx';
 import type { TripRows } from '../../../trips/home/use-day-trips.ts';
 import { notesOf, notesPatch, sameNotes, type NotesDraft } from '../notes-form.ts';
+import { SubmitForm } from '../../../../components/SubmitForm.tsx';
 
 /**
  * The trip's notes summary and each leg's passenger notes, saved with PATCH
@@ -47,12 +48,7 @@ export function NotesTab({ trip, rows }: { trip: DriveAssignment; rows: TripRows
   };
 
   return (
-    <form
-      onSubmit={(e) => {
-        e.preventDefault();
-        void save();
-      }}
-    >
+    <SubmitForm onSubmit={save}>
       <Stack gap="sm">
         {changedMeanwhile && (
           <Alert color="yellow" p="xs">
@@ -104,6 +100,6 @@ export function NotesTab({ trip, rows }: { trip: DriveAssignment; rows: TripRows
           </Button>
         </Group>
       </Stack>
-    </form>
+    </SubmitForm>
   );
 }
