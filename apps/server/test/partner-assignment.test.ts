@@ -135,6 +135,44 @@ describe('GET partner-options-for-da', () => {
   });
 });
 
+describe('POST partner-coverage-for-das', () => {
+  const cover = (b: Browser, body: unknown) => b.post('/api/partner-coverage-for-das', body);
+
+  it('answers 401, 400 for no trips or an unknown partner, 403 to a partner', async () => {
+    const trip = await createTrip(db.pool, { serviceDate: FUTURE });
+    const body = { referenceNumbers: [trip.referenceNumber], providerId: x.partner.id };
+    expect((await cover(new Browser(t.app), body)).statusCode).toBe(401);
+    expect((await cover(staff, { ...body, referenceNumbers: [] })).json().message).toBe('Choose at least one trip');
+    const unknown = await cover(staff, { ...body, providerId: '11111111-1111-4111-8111-111111111111' });
+    expect(unknown.statusCode).toBe(400);
+    expect(unknown.json().message).toBe('There is no partner with this id');
+    expect((await cover(partnerX, body)).statusCode).toBe(403);
+  });
+
+  it("names every trip whose pickup ZIP the partner does not serve, a pickup without ZIP included, and skips unknown references", async () => {
+    const p = await partnerAt('Coverage Rides', { lat: 35.09, lng: -106.64 }, { seats: 4, wheelchairs: 2, stretchers: 0 }, ['87102']);
+    const inside = await createTrip(db.pool, { serviceDate: FUTURE });
+    await pickupAt(inside.legIds[0], ABQ_DOWNTOWN);
+    const plus4 = await createTrip(db.pool, { serviceDate: FUTURE });
+    await pickupAt(plus4.legIds[0], { ...ABQ_DOWNTOWN, zip: '87102-1234' });
+    const outside = await createTrip(db.pool, { serviceDate: FUTURE });
+    await pickupAt(outside.legIds[0], { lat: 32.3199, lng: -106.7637, zip: '88005' });
+    const noZip = await createTrip(db.pool, { serviceDate: FUTURE });
+    const res = await cover(staff, {
+      referenceNumbers: [inside.referenceNumber, plus4.referenceNumber, outside.referenceNumber, noZip.referenceNumber, '99996'],
+      providerId: p.partner.id,
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().checked).toBe(4);
+    expect(new Set(res.json().outOfArea)).toEqual(
+      new Set([
+        { referenceNumber: outside.referenceNumber, zip: '88005' },
+        { referenceNumber: noZip.referenceNumber, zip: null },
+      ]),
+    );
+  });
+});
+
 describe('POST decline-da-on-behalf-of-partner', () => {
   const body = (tripId: string, providerId: string, reasonId = 'No Availability') => ({ daId: tripId, providerId, reasonId });
 

@@ -230,6 +230,20 @@ export const searchEndpoints = {
     body: z.object({ referenceNumbers: ReferenceNumbers, providerId: Id }),
     response: BulkResult,
   }),
+  partnerCoverage: endpoint({
+    method: 'POST',
+    path: 'partner-coverage-for-das',
+    area: 'trip search',
+    summary:
+      "The trips among those named whose pickup ZIP code the partner does not serve (Out-Of-Area), so a bulk assignment can be confirmed for every trip, not only the one the picker scored.",
+    access: { roles: ['SecureEmployee'] },
+    body: z.object({ referenceNumbers: ReferenceNumbers, providerId: Id }),
+    response: z.object({
+      /** Trips found in the caller's scope; unknown reference numbers are left out. */
+      checked: z.number().int(),
+      outOfArea: z.array(z.object({ referenceNumber: z.string(), zip: z.string().nullable() })),
+    }),
+  }),
   bulkCancel: endpoint({
     method: 'POST',
     path: 'bulk-cancel',

@@ -1,5 +1,6 @@
 import {
   addDays,
+  ASSIGN_MSG,
   dateInZone,
   isInHouse,
   scorePartner,
@@ -10,7 +11,7 @@ import {
 import type { Pool, PoolClient } from 'pg';
 import type { SessionUser } from '../../platform/auth/users.ts';
 import type { AppDeps } from '../../platform/deps.ts';
-import { notFound } from '../../platform/errors.ts';
+import { badRequest, notFound } from '../../platform/errors.ts';
 import { tripScope } from '../../platform/scope.ts';
 import { isUuid } from '../trips/repository.ts';
 
@@ -91,7 +92,7 @@ export async function partnerOptions(deps: AppDeps, user: SessionUser, reference
   const now = deps.clock.now();
   const today = dateInZone(now, trip.time_zone);
   const since = addDays(today, -SCORE_HISTORY_DAYS);
-  const zip = trip.zip && /^\d{5}/.test(trip.zip) ? trip.zip.slice(0, 5) : null;
+  const zip = zip5(trip.zip);
   const { rows } = await deps.pool.query<CandidateRow>(
     `select c.id, c.name, c.contact_number, c.base_lat, c.base_lng,
             coalesce(v.vehicles, 0)::int as vehicles, coalesce(v.ambulatory_seats, 0)::int as ambulatory_seats,
@@ -147,4 +148,47 @@ export async function partnerOptions(deps: AppDeps, user: SessionUser, reference
     };
   });
   return sortByScore(options);
+}
+
+/** The five-digit ZIP code of an address's ZIP (ZIP+4 shortened), or null when it has none. */
+function zip5(zip: string | null): string | null {
+  return zip && /^\d{5}/.test(zip) ? zip.slice(0, 5) : null;
+}
+
+/**
+ * The trips among `referenceNumbers` (in the caller's scope) whose pickup ZIP code the partner does
+ * not serve, like outOfArea of partnerOptions for each trip: a pickup without a ZIP code is out of
+ * area too. Unknown partner: 400, as for bulk-assign.
+ */
+export async function partnerCoverage(
+  deps: AppDeps,
+  user: SessionUser,
+  referenceNumbers: readonly string[],
+  providerId: string,
+): Promise<{ checked: number; outOfArea: { referenceNumber: string; zip: string | null }[] }> {
+  const partner = await findPartner(deps.pool, { id: providerId });
+  if (!partner) throw badRequest(ASSIGN_MSG.UNKNOWN_PARTNER, [{ path: 'providerId', message: ASSIGN_MSG.UNKNOWN_PARTNER }]);
+  const params: unknown[] = [];
+  const scope = tripScope(user, params);
+  params.push([...new Set(referenceNumbers)]);
+  const { rows: trips } = await deps.pool.query<{ reference_number: string; zip: string | null }>(
+    `select da.reference_number, pu.zip
+       from drive_assignments da
+       left join lateral (
+         select a.zip from trip_legs tl join addresses a on a.id = tl.location_first_id
+          where tl.drive_assignment_id = da.id order by tl.leg_order, tl.which_leg limit 1) pu on true
+      where ${scope} and da.reference_number = any($${params.length}::text[])
+      order by da.reference_number`,
+    params,
+  );
+  const zips = [...new Set(trips.map((t) => zip5(t.zip)).filter((z): z is string => z !== null))];
+  const { rows: covered } = await deps.pool.query<{ zip: string }>(
+    'select zip from partner_zip_coverage where partner_id = $1 and zip = any($2::text[])',
+    [partner.id, zips],
+  );
+  const served = new Set(covered.map((r) => r.zip));
+  const outOfArea = trips
+    .map((t) => ({ referenceNumber: t.reference_number, zip: zip5(t.zip) }))
+    .filter((t) => t.zip === null || !served.has(t.zip));
+  return { checked: trips.length, outOfArea };
 }

@@ -6,7 +6,7 @@ import { runBulk } from './bulk.ts';
 import { declineOnBehalf } from './decline-on-behalf.ts';
 import { patchDetailed } from './detailed.ts';
 import { tripEtas, tripsOfPassengerDay } from './inspect.ts';
-import { partnerOptions } from './partners.ts';
+import { partnerCoverage, partnerOptions } from './partners.ts';
 import { repairTrips } from './repair.ts';
 
 /**
@@ -24,6 +24,7 @@ export function assignmentRoutes(app: FastifyInstance, deps: AppDeps): void {
   route(app, contract.bulkUnassign, ({ req, user, body }) => runBulk(deps, req, user, 'unassign', byId(body)));
   route(app, contract.repairTrips, ({ req, user, body }) => repairTrips(deps, req, user, body));
   route(app, contract.partnerOptions, ({ user, query }) => partnerOptions(deps, user, query.referenceNumber));
+  route(app, contract.partnerCoverage, ({ user, body }) => partnerCoverage(deps, user, body.referenceNumbers, body.providerId));
   route(app, contract.declineOnBehalf, ({ req, user, body }) => declineOnBehalf(deps, req, user, body));
   route(app, contract.patchDetailed, ({ req, user, body }) => patchDetailed(deps, req, user, body));
   route(app, contract.tripEtas, ({ user, query }) => tripEtas(deps, user, query.id));
