@@ -12,15 +12,11 @@ import {
   assignTargets,
   BULK_ACTION_DEFS,
   BULK_MENU,
-  BULK_PICK_MSG,
-  coverageChecks,
   outOfAreaConfirmation,
-  partnerCovers,
   pastNote,
   refusal,
   replaceConfirmation,
   splitByDate,
-  type CoverageGroup,
 } from './bulk-plan.ts';
 import { BulkResultModal, type BulkOutcome } from './BulkResultModal.tsx';
 import { RepairModal, type Repair } from './RepairModal.tsx';
@@ -44,21 +40,6 @@ const QUIET = [400, 403, 404] as const;
 function showFailure(error: unknown) {
   if (error instanceof ApiError && (QUIET as readonly number[]).includes(error.status)) toast.error(error.message);
   else if (!(error instanceof ApiError)) toast.error(String(error instanceof Error ? error.message : error), { reportBug: true });
-}
-
-/** Whether the partner covers each group's pickup ZIP, asked for one trip of each group; null where the answer did not come. */
-function coverageOf(groups: readonly CoverageGroup[], providerId: string): Promise<(boolean | null)[]> {
-  return Promise.all(
-    groups.map(async (g) => {
-      try {
-        const options = await callApi(contract.partnerOptions, { query: { referenceNumber: g.referenceNumber }, quiet: [400, 404] });
-        return partnerCovers(options, providerId);
-      } catch {
-        // counted as not checked, and said so in the confirmation
-        return null;
-      }
-    }),
-  );
 }
 
 const askPick = (c: PickConfirmation) => confirm({ title: c.title, message: c.message, confirmLabel: c.confirmLabel, focusConfirm: true });
@@ -151,22 +132,36 @@ export function BulkActionsMenu({ trips, onDone }: BulkActionsMenuProps) {
 
   /**
    * spec 3 §5 for the chosen trips: the same partner for all just dismisses; replacing any trip's
-   * partner asks first, with how many; a partner without ZIP coverage for any checked trip asks
-   * 'Out-Of-Area' (the picker has asked for its own trip already); then the count is confirmed.
+   * partner asks first, with how many; a partner without ZIP coverage for any trip that changes
+   * asks 'Out-Of-Area' (the picker has asked for its own trip already); then the count is confirmed.
    */
   const assign = async ({ eligible, past }: Picking, partner: PartnerOption) => {
     const target = assignTargets(eligible, partner.providerId, new Date());
     if (target.kind === 'dismiss') return;
-    const checks = coverageChecks(target.changing, eligible[0] ?? null);
     // asked while the replace question is open
-    const covered = coverageOf(checks.lookups, partner.providerId);
+    const coverage =
+      target.changing.length > 0
+        ? callApi(contract.partnerCoverage, {
+            body: { referenceNumbers: target.changing.map((t) => t.referenceNumber), providerId: partner.providerId },
+            quiet: QUIET,
+          })
+        : Promise.resolve({ checked: 0, outOfArea: [] });
+    coverage.catch(() => {}); // answered below, once the user has replied
     const replace = replaceConfirmation(target.changing, partner.name);
     if (replace && !(await askPick(replace))) return;
     setBusy(true);
-    const answers = await covered.finally(() => setBusy(false));
-    const outOfArea = outOfAreaConfirmation(partner, checks, answers, target.changing.length);
-    if (outOfArea.confirmation && !(await askPick(outOfArea.confirmation))) return;
-    await run('assign', eligible, past, partner, [outOfArea.unchecked > 0 ? BULK_PICK_MSG.NOT_CHECKED(outOfArea.unchecked) : null]);
+    let outOfArea;
+    try {
+      outOfArea = (await coverage).outOfArea;
+    } catch (error) {
+      showFailure(error);
+      return;
+    } finally {
+      setBusy(false);
+    }
+    const question = outOfAreaConfirmation(partner, outOfArea, eligible[0]?.referenceNumber ?? null, target.changing.length);
+    if (question && !(await askPick(question))) return;
+    await run('assign', eligible, past, partner);
   };
 
   const startRepair = async () => {

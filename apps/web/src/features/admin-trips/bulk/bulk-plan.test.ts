@@ -3,11 +3,8 @@ import { makeLeg, makeTrip } from '../../trips/trip-factory.ts';
 import {
   assignTargets,
   BULK_ACTION_DEFS,
-  coverageChecks,
   outOfAreaConfirmation,
-  partnerCovers,
   pastNote,
-  pickupZip,
   refusal,
   replaceConfirmation,
   splitByDate,
@@ -109,84 +106,39 @@ describe('bulk partner assignment (spec 3 §5 for many trips)', () => {
   });
 
   describe('ZIP coverage', () => {
-    it('reads the pickup ZIP code at the end of the address', () => {
-      expect(pickupZip(trip('R1', null, '12345 Fourth St NW, Albuquerque, NM 87102'))).toBe('87102');
-      expect(pickupZip(trip('R1', null, '1 Plaza, Santa Fe, NM 87501-1234'))).toBe('87501');
-      expect(pickupZip(trip('R1', null, '100 Central Ave SW, Albuquerque'))).toBeNull();
-    });
+    const out = (referenceNumber: string, zip: string | null) => ({ referenceNumber, zip });
 
-    it('asks about one trip per pickup ZIP, the largest groups first, and not about the picker\'s own', () => {
-      const picker = trip('R1', null, 'A, NM 87102');
-      const changing = [picker, trip('R2', null, 'B, NM 87102'), trip('R3', null, 'C, NM 87110'), trip('R4', null, 'D, NM 87120'), trip('R5', null, 'E, NM 87120')];
-      const checks = coverageChecks(changing, picker);
-      expect(checks.known).toMatchObject({ zip: '87102', referenceNumber: 'R1', trips: 2 });
-      expect(checks.lookups.map((g) => [g.zip, g.referenceNumber, g.trips])).toEqual([
-        ['87120', 'R4', 2],
-        ['87110', 'R3', 1],
-      ]);
-      expect(checks.unchecked).toBe(0);
-    });
-
-    it('bounds the lookups and counts the trips left unchecked', () => {
-      const changing = Array.from({ length: 12 }, (_, i) => trip(`R${i}`, null, `Street ${i}, NM 871${String(i).padStart(2, '0')}`));
-      const checks = coverageChecks(changing, null, 8);
-      expect(checks.lookups).toHaveLength(8);
-      expect(checks.unchecked).toBe(4);
-    });
-
-    it('groups trips without a readable ZIP by their pickup address', () => {
-      const a = trip('R1', null, 'Clinic', undefined);
-      const b = { ...trip('R2', null), tripLegs: at('Clinic', 'addr-1') };
-      const c = { ...trip('R3', null), tripLegs: at('Clinic', 'addr-1') };
-      const checks = coverageChecks([a, b, c], null);
-      expect(checks.lookups.map((g) => g.trips)).toEqual([2, 1]);
-    });
-
-    it('reads coverage from a trip\'s partner options', () => {
-      const options = [
-        { providerId: 'acme', outOfArea: true },
-        { providerId: 'mesa', outOfArea: false },
-      ];
-      expect(partnerCovers(options, 'acme')).toBe(false);
-      expect(partnerCovers(options, 'mesa')).toBe(true);
-      expect(partnerCovers(options, 'other')).toBeNull();
-    });
-
-    const three = () => {
-      const picker = trip('R1', null, 'A, NM 87102');
-      return { picker, checks: coverageChecks([picker, trip('R2', null, 'B, NM 87110'), trip('R3', null, 'C, NM 87120')], picker) };
-    };
-
-    it('asks Out-Of-Area when the partner lacks coverage for any checked trip, though it covers the picker\'s', () => {
-      const { checks } = three();
-      const { confirmation, unchecked } = outOfAreaConfirmation(PICKED, checks, [false, true], 3);
-      expect(confirmation).toEqual({
+    it('asks Out-Of-Area when the partner lacks coverage for any trip, though it covers the picker\'s', () => {
+      expect(outOfAreaConfirmation(PICKED, [out('R2', '87110')], 'R1', 3)).toEqual({
         kind: 'outOfArea',
         title: 'Out-Of-Area',
         message: 'Acme Transit does not cover the pickup ZIP code of 1 of the 3 trips (87110). Assign this Out-Of-Area partner anyway?',
         confirmLabel: 'Assign Out-Of-Area',
       });
-      expect(unchecked).toBe(0);
+      expect(outOfAreaConfirmation(PICKED, [out('R1', '87102'), out('R2', '87110'), out('R3', null)], 'R1', 3)?.message).toBe(
+        'Acme Transit does not cover the pickup ZIP code of any of the 3 trips (87102 and 87110). Assign this Out-Of-Area partner anyway?',
+      );
     });
 
-    it('names only the other trips when the picker has asked for its own', () => {
-      const { checks } = three();
+    it('names only the other trips outside the picker\'s ZIP when the picker has asked for its own', () => {
       const outside = { ...PICKED, outOfArea: true };
-      expect(outOfAreaConfirmation(outside, checks, [false, false], 3).confirmation?.message).toBe(
+      const answer = [out('R1', '87102'), out('R2', '87102'), out('R3', '87110'), out('R4', '87120')];
+      expect(outOfAreaConfirmation(outside, answer, 'R1', 4)?.message).toBe(
         'Acme Transit also does not cover the pickup ZIP code of 2 more trips (87110 and 87120). Assign this Out-Of-Area partner anyway?',
       );
-      expect(outOfAreaConfirmation(outside, checks, [true, true], 3).confirmation).toBeNull();
+      expect(outOfAreaConfirmation(outside, [out('R1', '87102'), out('R2', '87102')], 'R1', 2)).toBeNull();
+      // a picker's trip without a ZIP code covers no other trip by its answer
+      expect(outOfAreaConfirmation(outside, [out('R1', null), out('R2', null)], 'R1', 2)?.message).toBe(
+        'Acme Transit also does not cover the pickup ZIP code of 1 more trip. Assign this Out-Of-Area partner anyway?',
+      );
     });
 
-    it('asks nothing when every checked trip is covered, and counts what could not be checked', () => {
-      const { checks } = three();
-      expect(outOfAreaConfirmation(PICKED, checks, [true, null], 3)).toEqual({ confirmation: null, unchecked: 1 });
+    it('asks nothing when every trip is covered', () => {
+      expect(outOfAreaConfirmation(PICKED, [], 'R1', 3)).toBeNull();
     });
 
     it('words a single trip as the picker does', () => {
-      const only = trip('R9', null, 'A, NM 87102');
-      const checks = coverageChecks([only], null);
-      expect(outOfAreaConfirmation(PICKED, checks, [false], 1).confirmation?.message).toBe(
+      expect(outOfAreaConfirmation(PICKED, [out('R9', '87102')], null, 1)?.message).toBe(
         'Acme Transit does not cover the pickup ZIP code. Assign this Out-Of-Area partner anyway?',
       );
     });

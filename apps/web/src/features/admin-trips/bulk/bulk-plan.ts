@@ -94,9 +94,8 @@ export const changedText = (n: number) => `${n} changed`;
 
 // ---- Bulk partner assignment: the partner picker's confirmations for many trips (spec 3 §5) ----
 
-/** A chosen trip as the bulk assignment weighs it: its partner and its pickup. */
-export type AssignTrip = BulkTrip &
-  Pick<DriveAssignment, 'farmoutName'> & { tripLegs: readonly { locationFirst: Pick<DriveAssignment['tripLegs'][number]['locationFirst'], 'Id' | 'Address'> }[] };
+/** A chosen trip as the bulk assignment weighs it: its partner. */
+export type AssignTrip = BulkTrip & Pick<DriveAssignment, 'farmoutName'>;
 
 /** The picked partner, as the picker offers it (scored for the picker's trip). */
 export type PickedPartner = Pick<PartnerOption, 'providerId' | 'name' | 'outOfArea'>;
@@ -135,7 +134,6 @@ export const BULK_PICK_MSG = {
       : `${name} does not cover the pickup ZIP code of ${count === total ? (total === 1 ? 'the trip' : `any of the ${total} trips`) : `${count} of the ${total} trips`}${zips.length ? ` (${someNames(zips, 5)})` : ''}. Assign this Out-Of-Area partner anyway?`,
   OUT_OF_AREA_MORE: (name: string, count: number, zips: readonly string[]) =>
     `${name} also does not cover the pickup ZIP code of ${count} more ${count === 1 ? 'trip' : 'trips'}${zips.length ? ` (${someNames(zips, 5)})` : ''}. Assign this Out-Of-Area partner anyway?`,
-  NOT_CHECKED: (count: number) => `ZIP coverage was not checked for ${trips(count)}.`,
 } as const;
 
 /**
@@ -155,92 +153,30 @@ export function replaceConfirmation(changing: readonly AssignTrip[], partnerName
   };
 }
 
-/**
- * The ZIP code of a trip's pickup as its address reads ("…, NM 87102"): the last five-digit group.
- * The server judges coverage by the pickup address's ZIP; trips are only grouped by this.
- */
-export function pickupZip(trip: AssignTrip): string | null {
-  const address = trip.tripLegs[0]?.locationFirst.Address ?? '';
-  const found = address.match(/\b\d{5}(?=(-\d{4})?\b)/g);
-  return found ? found[found.length - 1] : null;
-}
-
-/** Trips that share a pickup ZIP code (or, without a readable ZIP, a pickup address). */
-export interface CoverageGroup {
-  key: string;
-  zip: string | null;
-  /** The trip partner-options-for-da is asked about for the group. */
+/** A trip of the batch whose pickup ZIP code the partner does not serve (POST partner-coverage-for-das). */
+export interface OutOfAreaTrip {
   referenceNumber: string;
-  trips: number;
-}
-
-export interface CoverageChecks {
-  /** The group of the picker's trip, whose coverage the pick already tells. */
-  known: CoverageGroup | null;
-  /** The groups to ask about, largest first, at most `max`. */
-  lookups: CoverageGroup[];
-  /** Trips of the groups beyond `max`, not checked. */
-  unchecked: number;
-}
-
-/** How many trips' coverage is looked up at most when assigning many trips at once. */
-export const MAX_COVERAGE_LOOKUPS = 8;
-
-const groupKey = (t: AssignTrip) => {
-  const zip = pickupZip(t);
-  if (zip) return `zip:${zip}`;
-  const id = t.tripLegs[0]?.locationFirst.Id;
-  return id ? `address:${id}` : `trip:${t.referenceNumber}`;
-};
-
-/**
- * spec 3 §5 "confirm Out-Of-Area when the partner lacks ZIP coverage", for many trips. The server
- * tells coverage for one trip at a time (partner-options-for-da), by its pickup ZIP, so the trips
- * the assignment changes are grouped by pickup ZIP and one trip of each group is asked about. The
- * group of the picker's trip is known from the pick; of the others the `max` largest are asked.
- */
-export function coverageChecks(changing: readonly AssignTrip[], pickerTrip: AssignTrip | null, max = MAX_COVERAGE_LOOKUPS): CoverageChecks {
-  const groups = new Map<string, CoverageGroup>();
-  for (const t of changing) {
-    const key = groupKey(t);
-    const group = groups.get(key);
-    if (group) group.trips += 1;
-    else groups.set(key, { key, zip: pickupZip(t), referenceNumber: t.referenceNumber, trips: 1 });
-  }
-  const knownKey = pickerTrip ? groupKey(pickerTrip) : null;
-  const known = knownKey ? (groups.get(knownKey) ?? null) : null;
-  const others = [...groups.values()].filter((g) => g !== known).sort((a, b) => b.trips - a.trips);
-  const lookups = others.slice(0, Math.max(0, max));
-  const unchecked = others.slice(lookups.length).reduce((n, g) => n + g.trips, 0);
-  return { known, lookups, unchecked };
-}
-
-/** Whether the partner covers a trip's pickup ZIP, from that trip's partner options (null: not among them). */
-export function partnerCovers(options: readonly Pick<PartnerOption, 'providerId' | 'outOfArea'>[], providerId: string): boolean | null {
-  const option = options.find((o) => o.providerId === providerId);
-  return option ? !option.outOfArea : null;
+  zip: string | null;
 }
 
 /**
- * The Out-Of-Area question after the lookups (`covered[i]` answers `checks.lookups[i]`; null when
- * it could not be checked), and how many trips were not checked. The picker has already asked
+ * spec 3 §5 "confirm Out-Of-Area when the partner lacks ZIP coverage", for every trip the
+ * assignment changes, from the server's answer for all of them. The picker has already asked
  * about its own trip when the partner lacks coverage there, so the question then names only the
- * other trips ("also … more trips"); none is asked when every other checked trip is covered.
+ * other trips outside that pickup ZIP code ("also … more trips"); none is asked when there are none.
  */
 export function outOfAreaConfirmation(
   partner: PickedPartner,
-  checks: CoverageChecks,
-  covered: readonly (boolean | null)[],
+  outOfArea: readonly OutOfAreaTrip[],
+  pickerReference: string | null,
   total: number,
-): { confirmation: PickConfirmation | null; unchecked: number } {
-  const lacking = checks.lookups.filter((_, i) => covered[i] === false);
-  const unchecked = checks.unchecked + checks.lookups.reduce((n, g, i) => n + (covered[i] == null ? g.trips : 0), 0);
-  const count = lacking.reduce((n, g) => n + g.trips, 0);
-  if (count === 0) return { confirmation: null, unchecked };
-  const zips = [...new Set(lacking.flatMap((g) => (g.zip ? [g.zip] : [])))];
-  const message = partner.outOfArea ? BULK_PICK_MSG.OUT_OF_AREA_MORE(partner.name, count, zips) : BULK_PICK_MSG.OUT_OF_AREA(partner.name, count, total, zips);
-  return {
-    confirmation: { kind: 'outOfArea', title: PICK_MSG.OUT_OF_AREA_TITLE, message, confirmLabel: 'Assign Out-Of-Area' },
-    unchecked,
-  };
+): PickConfirmation | null {
+  const asked = partner.outOfArea ? outOfArea.find((t) => t.referenceNumber === pickerReference) : undefined;
+  const lacking = asked ? outOfArea.filter((t) => t !== asked && (asked.zip === null || t.zip !== asked.zip)) : outOfArea;
+  if (lacking.length === 0) return null;
+  const zips = [...new Set(lacking.flatMap((t) => (t.zip ? [t.zip] : [])))];
+  const message = asked
+    ? BULK_PICK_MSG.OUT_OF_AREA_MORE(partner.name, lacking.length, zips)
+    : BULK_PICK_MSG.OUT_OF_AREA(partner.name, lacking.length, total, zips);
+  return { kind: 'outOfArea', title: PICK_MSG.OUT_OF_AREA_TITLE, message, confirmLabel: 'Assign Out-Of-Area' };
 }
