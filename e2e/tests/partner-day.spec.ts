@@ -40,6 +40,8 @@ async function openDay(page: Page, date: string) {
 }
 
 async function rowAction(page: Page, ref: string, action: string) {
+  // The last action's dialog has finished closing (it hands focus back to its row).
+  await expect(page.getByRole('dialog')).toHaveCount(0);
   await page.getByLabel('Search trips').fill(ref);
   await page.getByRole('button', { name: `Actions for trip ${ref}` }).click();
   await page.getByRole('menuitem', { name: action }).click();
@@ -141,4 +143,19 @@ test('a partner runs the day', async ({ page, browser, baseURL }) => {
   expect(res.ok()).toBe(true);
   await expect(page.getByText('CALL PAX')).toBeVisible({ timeout: 15_000 });
   await staff.close();
+
+  // A row's open menu follows its row while the list scrolls a little, and closes once it has left.
+  await page.setViewportSize({ width: 1280, height: 520 });
+  await page.getByLabel('Search trips').fill('');
+  const list = page.getByRole('table', { name: /^Trips for / });
+  const rows = await dayTrips(page.request, today);
+  expect(rows.length, 'enough trips today to scroll').toBeGreaterThan(8);
+  await page.getByRole('button', { name: `Actions for trip ${rows[1].referenceNumber}`, exact: true }).click();
+  const menu = page.getByRole('menu');
+  await expect(menu).toBeVisible();
+  const before = (await menu.boundingBox())!.y;
+  await list.evaluate((el) => el.scrollBy(0, 20));
+  await expect.poll(async () => Math.round(before - (await menu.boundingBox())!.y)).toBe(20);
+  await list.evaluate((el) => el.scrollBy(0, el.scrollHeight));
+  await expect(menu).toHaveCount(0);
 });

@@ -17,7 +17,8 @@ export interface VirtualRowsProps<T> {
   rowProps?(item: T): HTMLAttributes<HTMLDivElement> & Record<`data-${string}`, string | undefined>;
   style?: CSSProperties;
   className?: string;
-  onScroll?: () => void;
+  /** Called on every scroll with the part of the screen where rows show (below the sticky header). */
+  onScroll?: (rowsInView: { top: number; bottom: number }) => void;
 }
 
 /**
@@ -55,7 +56,11 @@ export function VirtualRows<T>({
 
   const frame = useRef(0);
   const onScroll = useCallback(() => {
-    onScrolled?.();
+    const el = scroller.current;
+    if (onScrolled && el) {
+      const box = el.getBoundingClientRect();
+      onScrolled({ top: box.top + (headerRef.current?.offsetHeight ?? 0), bottom: box.bottom });
+    }
     // One state update per animation frame, however many scroll events arrive.
     if (frame.current) return;
     frame.current = requestAnimationFrame(() => {

@@ -80,6 +80,21 @@ export function useRowMenu(onAction: (kind: TripAction, trip: DriveAssignment) =
     if (button?.isConnected) requestAnimationFrame(() => button.focus());
   }, []);
 
+  /**
+   * The list scrolled: the menu follows its row while the row is in view and closes once it has
+   * left (or scrolled out of the window of rendered rows). A scroll that did not move the row, as
+   * when focus returns to a button already in view, leaves it alone.
+   */
+  const follow = useCallback((view: { top: number; bottom: number }) => {
+    const current = openRef.current;
+    if (!current) return;
+    if (!current.button.isConnected) return setOpen(null);
+    const rect = current.button.getBoundingClientRect();
+    if (rect.top === current.rect.top && rect.left === current.rect.left) return;
+    if (rect.bottom <= view.top || rect.top >= view.bottom) return setOpen(null);
+    setOpen({ ...current, rect });
+  }, []);
+
   const menu = open ? (
     <Menu opened onChange={(o) => !o && close()} position="bottom-end" shadow="md" width={230} returnFocus={false} withinPortal>
       <Menu.Target>
@@ -109,5 +124,5 @@ export function useRowMenu(onAction: (kind: TripAction, trip: DriveAssignment) =
     </Menu>
   ) : null;
 
-  return { menu, openFor, openId: open?.trip.id ?? null, close };
+  return { menu, openFor, openId: open?.trip.id ?? null, close, follow };
 }

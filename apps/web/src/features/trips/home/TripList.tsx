@@ -20,7 +20,7 @@ export function TripList({
   onAction(kind: TripAction, trip: DriveAssignment): void;
 }) {
   const rowMenu = useRowMenu(onAction);
-  const { openFor, openId, close } = rowMenu;
+  const { openFor, openId, follow } = rowMenu;
   const rowProps = useCallback(
     (trip: DriveAssignment) => ({
       className: classes.row,
@@ -44,8 +44,7 @@ export function TripList({
         renderRow={(trip) => <TripRow trip={trip} conflicted={conflicts.has(trip.id)} menuOpen={openId === trip.id} onMenu={openFor} />}
         className={classes.table}
         style={{ flex: 1, minHeight: 320 }}
-        // The open menu sits where its row was; once the rows move it would point at another one.
-        onScroll={openId ? close : undefined}
+        onScroll={openId ? follow : undefined}
       />
       {rowMenu.menu}
     </>
