@@ -1,6 +1,6 @@
 import type { DriveAssignment } from '@tripline/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { findTrip } from '../src/modules/trips/repository.ts';
+import { findTrip, findTrips, findTripsJsonInParts } from '../src/modules/trips/repository.ts';
 import { Browser, buildTestApp, type TestApp } from './app.ts';
 import { createTestDatabase, type TestDatabase } from './db.ts';
 import { createContact } from './factories.ts';
@@ -194,6 +194,27 @@ describe('the day list follows every change to what a trip shows', () => {
     expect(await rowOf(b, trip.id)).toBeDefined();
     await db.pool.query('update drive_assignments set farmout_contact_id = $2 where id = $1', [trip.id, y.partner.id]);
     expect(await rowOf(b, trip.id)).toBeUndefined();
+  });
+});
+
+describe('a day built in parts (live found sets)', () => {
+  it('puts the trips in the same order as the list: pickup, will call only last, then reference number', async () => {
+    const day = '2026-12-15';
+    const made: CreatedTrip[] = [];
+    for (const pickup of ['10:00:00', '08:00:00', '23:59:00', '10:00:00', '08:00:00', '23:59:00', '06:30:00', '10:00:00']) {
+      made.push(await createTrip(db.pool, { partnerId: x.partner.id, serviceDate: day, legs: [{ pickup, dropoff: null }] }));
+    }
+    // reference numbers of different lengths order by their characters, as in the list
+    await db.pool.query(`update drive_assignments set reference_number = '99' where id = $1`, [made[0].id]);
+    await db.pool.query(`update drive_assignments set reference_number = '100' where id = $1`, [made[3].id]);
+    const listed = await findTrips(db.pool, null, { serviceDate: day });
+    expect(listed.at(-1)!.tripLegs[0].locFirstTimeOrd).toBe('23:59:00');
+    expect(listed.map((r) => r.referenceNumber).indexOf('100')).toBeLessThan(listed.map((r) => r.referenceNumber).indexOf('99'));
+    for (const parts of [1, 2, 3]) {
+      const built = await findTripsJsonInParts(db.pool, { serviceDate: day }, parts);
+      expect(built.map((r) => r.trip.id)).toEqual(listed.map((r) => r.id));
+      expect(built.map((r) => JSON.parse(r.json))).toEqual(listed);
+    }
   });
 });
 

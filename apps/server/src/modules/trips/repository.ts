@@ -21,8 +21,13 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 export const isUuid = (v: string) => UUID.test(v);
 
 const hms = (col: string) => `to_char(${col}, 'HH24:MI:SS')`;
-const address = (a: string) =>
-  `json_build_object('Id', ${a}.id, 'Address', coalesce(${a}.complete_address, concat_ws(', ', ${a}.street, ${a}.city, ${a}.state || ' ' || ${a}.zip)), 'Lat', ${a}.lat, 'Lng', ${a}.lng)`;
+/**
+ * A leg's address by id, looked up per leg: joined instead, PostgreSQL hashes the whole (small)
+ * addresses table again for every trip of a day. A leg without one gets the empty shape.
+ */
+const address = (id: string) =>
+  `coalesce((select json_build_object('Id', a.id, 'Address', coalesce(a.complete_address, concat_ws(', ', a.street, a.city, a.state || ' ' || a.zip)), 'Lat', a.lat, 'Lng', a.lng)
+     from addresses a where a.id = ${id}), json_build_object('Id', null, 'Address', '', 'Lat', null, 'Lng', null))`;
 
 /** A trip's first real ordered pickup (over its legs `tl`), by which a day is sorted. */
 const FIRST_PICKUP = `min(tl.loc_first_time_ord) filter (where tl.loc_first_time_ord <> '23:59:00')`;
@@ -36,8 +41,6 @@ const LEGS = `
          ${FIRST_PICKUP} as first_pickup
     from trip_legs tl
     left join contacts p on p.id = tl.passenger_id
-    left join addresses a1 on a1.id = tl.location_first_id
-    left join addresses a2 on a2.id = tl.location_second_id
     left join divisions dvl on dvl.id = tl.division_id
     left join plans mp on mp.id = tl.member_plan_id
     cross join lateral (select
@@ -54,7 +57,7 @@ const LEGS = `
         as "locFirstTimeOrdMillis",
       ${hms('tl.call_in_time')} as "callInTime", tl.appt_type as "apptType", ${hms('tl.appt_time')} as "apptTime",
       tl.appt_to_see as "apptToSee", tl.web_fields as "webFields",
-      ${address('a1')} as "locationFirst", ${address('a2')} as "locationSecond",
+      ${address('tl.location_first_id')} as "locationFirst", ${address('tl.location_second_id')} as "locationSecond",
       tl.service_code as "serviceCode", tl.google_driving_distance_meters as "googleDrivingDistanceMeters",
       tl.google_driving_time as "googleDrivingTime", tl.google_driving_time_no_traffic as "googleDrivingTimeNoTraffic",
       tl.lob as "lob", dvl.code as "division", tl.member_id as "memberId", mp.code as "memberPlanId",
@@ -94,8 +97,8 @@ export const TRIP_JSON_FROM = `
   cross join lateral (${LEGS}) legs
   cross join lateral (${TRIP}) trip`;
 
-/** By date, then the first ordered pickup, then reference number. */
-const ORDER = `da.service_date, legs.first_pickup nulls last, da.reference_number`;
+/** By date, then the first ordered pickup, then reference number (in byte order, as dayOrder below). */
+const ORDER = `da.service_date, legs.first_pickup nulls last, da.reference_number collate "C"`;
 
 /** Builds the WHERE clause of a trip query: the filter, always within the caller's row scope. */
 export function tripWhere(user: SessionUser | null, filter: TripFilter, params: unknown[]): string {
@@ -144,9 +147,6 @@ export interface TripJson {
   json: string;
 }
 
-/** A filter with fewer trips than this is built by one query; more are split into parts at least this big. */
-const PART_MIN_TRIPS = 500;
-
 /** Trips matching a filter, with no user scope, each with its JSON text; in no particular order. */
 export async function findTripsJson(db: Db, filter: TripFilter): Promise<TripJson[]> {
   const params: unknown[] = [];
@@ -155,31 +155,47 @@ export async function findTripsJson(db: Db, filter: TripFilter): Promise<TripJso
   return rows.map(({ json }) => ({ trip: JSON.parse(json) as DriveAssignment, json }));
 }
 
+interface SortableTripJson {
+  json: string;
+  day: string;
+  first_pickup: string | null;
+  ref: string;
+}
+
+/** ORDER in JavaScript: date, first real ordered pickup (none last), reference number (byte order, as `collate "C"`). */
+function dayOrder(a: SortableTripJson, b: SortableTripJson): number {
+  if (a.day !== b.day) return a.day < b.day ? -1 : 1;
+  if (a.first_pickup !== b.first_pickup) {
+    if (a.first_pickup === null) return 1;
+    if (b.first_pickup === null) return -1;
+    return a.first_pickup < b.first_pickup ? -1 : 1;
+  }
+  return a.ref < b.ref ? -1 : a.ref > b.ref ? 1 : 0;
+}
+
 /**
  * Trips matching a filter, with no user scope, each with its JSON text, in day order (as
- * findTrips). Building the JSON is most of the work and one query keeps one database core busy:
- * the day's ids are read in order first, then a large day is built in up to `parts` queries at
- * once on separate connections, and sorting never carries the JSON. Each part applies the filter
- * again, so a trip that stopped matching between the reads is left out; a trip changed meanwhile
- * is read as it is then.
+ * findTrips). Building the JSON is most of the work and one query keeps one database core busy,
+ * so the trips are split by a hash of their id into `parts` queries run at once on separate
+ * connections, and put in day order here from the sort keys each query returns alongside.
  */
 export async function findTripsJsonInParts(pool: Pool, filter: TripFilter, parts = 2): Promise<TripJson[]> {
   const params: unknown[] = [];
   const where = tripWhere(null, filter, params);
-  const { rows } = await pool.query<{ id: string }>(
-    `select da.id from drive_assignments da
-       left join divisions dv on dv.id = da.division_id
-       cross join lateral (select ${FIRST_PICKUP} as first_pickup from trip_legs tl where tl.drive_assignment_id = da.id) legs
-      where ${where} order by ${ORDER}`,
-    params,
+  const built = await Promise.all(
+    Array.from({ length: parts }, (_, k) =>
+      pool.query<SortableTripJson>(
+        `select to_json(trip)::text as json, da.service_date::text as day, legs.first_pickup::text as first_pickup,
+                da.reference_number as ref
+           ${TRIP_JSON_FROM} where ${where} and abs(hashtext(da.id::text) % ${parts}) = ${k}`,
+        params,
+      ),
+    ),
   );
-  const ids = rows.map((r) => r.id);
-  const size = Math.max(PART_MIN_TRIPS, Math.ceil(ids.length / parts));
-  const chunks: string[][] = [];
-  for (let i = 0; i < ids.length; i += size) chunks.push(ids.slice(i, i + size));
-  const built = await Promise.all(chunks.map((chunk) => findTripsJson(pool, { ...filter, ids: chunk })));
-  const byId = new Map(built.flat().map((t) => [t.trip.id, t]));
-  return ids.flatMap((id) => byId.get(id) ?? []);
+  return built
+    .flatMap((r) => r.rows)
+    .sort(dayOrder)
+    .map(({ json }) => ({ trip: JSON.parse(json) as DriveAssignment, json }));
 }
 
 /**

@@ -45,7 +45,9 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     await embedded?.stop();
     throw e;
   }
-  const pool = new pg.Pool({ connectionString: url, max: options.poolSize ?? 20 });
+  // Idle connections stay open for a while: a new one is a new PostgreSQL backend, which reads the
+  // catalog and plans the large trip queries afresh (a few hundred ms on a day's first fetch).
+  const pool = new pg.Pool({ connectionString: url, max: options.poolSize ?? 20, idleTimeoutMillis: 10 * 60_000 });
   pool.on('error', (e) => log(`database pool error: ${e.message}`));
   let closed: Promise<void> | null = null;
   return {
