@@ -1,29 +1,48 @@
 // Home screen budget (spec 1 §2): with 2,000 trips on a partner's day, the list's first render takes
 // at most 1 s in Chromium and scrolling through it causes no long tasks (over 50 ms).
 //
-//   node bench/home-render.mjs
+//   node bench/home-render.mjs [--data-dir DIR [--trips-per-day N] [--days D]]
 //
 // Starts the portal on a fresh embedded database with the demo data and gives the demo `partner`
-// login's company exactly 2,000 trips on each of two days (copies of one of its trips at spread-out
-// times). First render is the time from navigation start to the day's rows and the count
-// "2000 trips" shown, in the page's own clock: the first visit of a day, then four returns to it
-// after visiting another day (the server still holds the day's found set). It is measured twice:
+// login's company exactly 2,000 trips on each of its last two days (copies of one of its trips at
+// spread-out times).
+//
+// --data-dir runs on a seeded folder instead (kept afterwards), seeding it first with `npm run seed
+// -- --trips-per-day N --days D` (default 27,000 for 37 days) when it holds no database yet. The
+// million-trip run:
+//
+//   node bench/home-render.mjs --data-dir DIR      (DIR seeded with --trips-per-day 27000 --days 37, or empty)
+//
+// There the company has over 3,000 generated trips on each of those days: the trips beyond 2,000
+// (by id) are handed to another partner, so the list shows 2,000 varied trips among 27,000 of the day.
+//
+// First render is the time from navigation start to the day's rows and the count "2000 trips"
+// shown, in the page's own clock: the first visit of a day, then four returns to it after visiting
+// another day (the server still holds the day's found set). It is measured twice:
 //   - raw Chromium, driven over the DevTools protocol without its Network domain, as a user's
 //     browser runs the page;
 //   - Chromium under Playwright, whose Network domain copies every websocket frame (the day's ~5 MB
-//     of rows) to the driving process while the page works.
+//     of rows, ~7 MB on the seeded data) to the driving process while the page works.
 // Each uses its own day, so each has a real first visit. Then, under Playwright, the whole list is
 // scrolled with the wheel while a PerformanceObserver records long tasks.
-import { spawn } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
 import pg from 'pg';
 import { chromium } from '@playwright/test';
 import { launchRawChromium } from './lib/raw-chromium.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const { values: args } = parseArgs({
+  options: {
+    'data-dir': { type: 'string' },
+    'trips-per-day': { type: 'string', default: '27000' },
+    days: { type: 'string', default: '37' },
+  },
+});
 const TRIPS = 2_000;
 const VISITS = 5;
 const BUDGET_MS = 1_000;
@@ -32,7 +51,9 @@ const base = `http://127.0.0.1:${port}`;
 const executablePath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const chromiumArgs = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic'];
 const viewport = { width: 1440, height: 900 };
-const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'tripline-bench-home-'));
+const temporary = !args['data-dir'];
+const dataDir = temporary ? fs.mkdtempSync(path.join(os.tmpdir(), 'tripline-bench-home-')) : path.resolve(args['data-dir']);
+fs.mkdirSync(dataDir, { recursive: true });
 fs.chmodSync(dataDir, 0o755);
 const log = (s) => console.log(`[home-render] ${s}`);
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
@@ -102,9 +123,22 @@ function report(label, visits) {
   log(`  returning, found set kept, ${returns.length} runs: ${sorted.map((m) => m.shown).join(', ')} ms (median run: ${parts(median)})`);
 }
 
+// A seeded folder holds its cluster in `pg`, or names where it is kept (see the embedded database).
+if (!temporary && !fs.existsSync(path.join(dataDir, 'pg', 'PG_VERSION')) && !fs.existsSync(path.join(dataDir, 'cluster-location'))) {
+  log(`seeding ${args['trips-per-day']} trips a day for ${args.days} days into ${dataDir}`);
+  const started = performance.now();
+  const r = spawnSync(
+    process.execPath,
+    ['--import', 'tsx', 'apps/server/src/cli/seed.ts', '--trips-per-day', args['trips-per-day'], '--days', args.days],
+    { cwd: root, stdio: ['ignore', 'pipe', 'inherit'], env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '' } },
+  );
+  if (r.status !== 0) throw new Error('seeding failed');
+  log(`seeded in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+}
+
 const server = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
   cwd: root,
-  env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir },
+  env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, DATABASE_URL: '' },
   stdio: ['ignore', 'pipe', 'inherit'],
 });
 let out = '';
@@ -127,8 +161,24 @@ try {
       group by 1 order by 1 desc limit 2`,
     [partner.id],
   );
+  const { rows: [size] } = await db.query('select count(*)::int as trips, (select count(*)::int from trip_legs) as legs from drive_assignments');
+  log(`database: ${size.trips.toLocaleString('en-US')} trips, ${size.legs.toLocaleString('en-US')} legs`);
   await db.query('begin');
   for (const day of days) {
+    if (day.n > TRIPS) {
+      // a seeded day: the partner's trips beyond TRIPS go to another partner of the operator
+      const { rows: [other] } = await db.query(
+        `select id, contact_number from contacts where types @> '{Affiliate}' and parent_id is null and not deleted and id <> $1
+          order by contact_number limit 1`,
+        [partner.id],
+      );
+      await db.query(
+        `update drive_assignments set farmout_contact_id = $3, farmout_contact_number = $4 where id in (
+           select id from drive_assignments where farmout_contact_id = $1 and service_date = $2 order by id offset $5)`,
+        [partner.id, day.d, other.id, other.contact_number, TRIPS],
+      );
+      continue;
+    }
     const { rows: [src] } = await db.query(
       `select da.id from drive_assignments da where farmout_contact_id = $1 and service_date = $2 and not declined limit 1`,
       [partner.id, day.d],
@@ -155,9 +205,16 @@ try {
   await db.query('commit');
   // As autovacuum would soon after such a load: statistics for the planner.
   await db.query('analyze drive_assignments, trip_legs');
+  const { rows: shown } = await db.query(
+    `select service_date::text as d, count(distinct da.id)::int as trips, count(tl.id)::int as legs
+       from drive_assignments da left join trip_legs tl on tl.drive_assignment_id = da.id
+      where da.farmout_contact_id = $1 and da.service_date = any($2::date[]) group by 1 order by 1 desc`,
+    [partner.id, days.map((d) => d.d)],
+  );
   await db.end();
+  if (shown.some((d) => d.trips !== TRIPS)) throw new Error(`the partner's days hold ${shown.map((d) => d.trips).join(' and ')} trips, not ${TRIPS}`);
   const [rawDay, playwrightDay] = days.map((d) => d.d);
-  log(`${TRIPS} trips for the partner on each of ${rawDay} and ${playwrightDay}`);
+  log(`${TRIPS} trips for the partner on each of ${rawDay} and ${playwrightDay} (${shown.map((d) => `${d.legs} legs`).join(' and ')})`);
 
   const raw = await launchRawChromium({ executablePath, args: chromiumArgs, viewport });
   try {
@@ -215,5 +272,5 @@ try {
 } finally {
   server.kill('SIGTERM');
   await stopped;
-  fs.rmSync(dataDir, { recursive: true, force: true });
+  if (temporary) fs.rmSync(dataDir, { recursive: true, force: true });
 }

@@ -2,22 +2,38 @@
 // to the database reaches every subscriber that may see it within 100 ms at the 95th percentile,
 // under 50 writes a second.
 //
+//   node bench/live-fanout.mjs [--data-dir DIR [--trips-per-day N] [--days D]] [--staff-watch day|partner-day]
+//
 // The portal runs as its own process on a fresh embedded PostgreSQL with the demo data; this
 // process holds the sockets (partner users and staff, spread over the five busiest days), writes
 // trips through SQL, and times each write from just before it is sent until each socket that
 // should receive it has it. Loopback only; the whole run is bounded in time.
+//
+// --data-dir runs on a seeded folder instead (its database `tripline`), seeding it first with
+// `npm run seed -- --trips-per-day N --days D` (default 27,000 for 37 days: the million-trip run)
+// when it holds no trips; the folder is kept. There the five busiest days are seeded days of about
+// 27,000 trips and each partner socket holds its partner's day of 3,000 to 5,000 trips.
+//
+// --staff-watch: what each staff socket subscribes to. `day` (the default): a whole day, any
+// partner. `partner-day`: one of the four partners' days, as a dispatcher following a partner (the
+// found set its partner's users share). The million-trip run uses partner-day: 200 staff sockets
+// each holding a seeded day of 27,000 trips (about 68 MB of rows per socket) exhaust the portal's
+// default JavaScript heap while the found sets are sent.
+//
+//   node bench/live-fanout.mjs --data-dir DIR --staff-watch partner-day   (DIR seeded or empty)
 import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
 // The server's modules are TypeScript: run again under tsx to use its database and session code.
 if (!process.env.TRIPLINE_BENCH_TSX) {
-  const r = spawnSync(process.execPath, ['--import', 'tsx', fileURLToPath(import.meta.url)], {
+  const r = spawnSync(process.execPath, ['--import', 'tsx', fileURLToPath(import.meta.url), ...process.argv.slice(2)], {
     cwd: root,
     stdio: 'inherit',
     env: { ...process.env, TRIPLINE_BENCH_TSX: '1' },
@@ -25,6 +41,16 @@ if (!process.env.TRIPLINE_BENCH_TSX) {
   process.exit(r.status ?? 1);
 }
 
+const { values: args } = parseArgs({
+  options: {
+    'data-dir': { type: 'string' },
+    'trips-per-day': { type: 'string', default: '27000' },
+    days: { type: 'string', default: '37' },
+    'staff-watch': { type: 'string', default: 'day' },
+  },
+});
+if (!['day', 'partner-day'].includes(args['staff-watch'])) throw new Error('--staff-watch is day or partner-day');
+const STAFF_PARTNER_DAY = args['staff-watch'] === 'partner-day';
 const SOCKETS = 1_000;
 const STAFF_SHARE = 0.2;
 const PARTNERS = 4;
@@ -32,7 +58,8 @@ const DAYS = 5;
 const WRITES_PER_SECOND = 50;
 const WRITE_SECONDS = 20;
 const BUDGET_P95_MS = 100;
-const HARD_LIMIT_MS = 240_000;
+// A seeded day's found sets are tens of megabytes of rows per socket: subscribing takes minutes.
+const HARD_LIMIT_MS = args['data-dir'] ? 1_200_000 : 240_000;
 
 const { default: pg } = await import('pg');
 const { default: WebSocket } = await import('ws');
@@ -43,12 +70,14 @@ const { CLIENT_VERSION } = await import('@tripline/core');
 
 const log = (s) => console.log(`[live-fanout] ${s}`);
 const cleanups = [];
+let finishing = false;
 const hardLimit = setTimeout(() => {
   console.error(`[live-fanout] gave up after ${HARD_LIMIT_MS / 1000} s`);
   void cleanup().finally(() => process.exit(1));
 }, HARD_LIMIT_MS);
 
 async function cleanup() {
+  finishing = true;
   while (cleanups.length) await cleanups.pop()().catch(() => {});
 }
 
@@ -65,19 +94,63 @@ const MARK = /"flag":"bench (\d+)"/g;
 const FARMOUT = /"farmoutContactId":"([0-9a-f-]+)"/g;
 const quantile = (sorted, q) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))];
 
+/** The number of trips in the database at `url`, or null when there is no such database. */
+async function tripCount(url) {
+  const c = new pg.Client({ connectionString: url });
+  try {
+    await c.connect();
+  } catch (e) {
+    if (e.code === '3D000') return null;
+    throw e;
+  }
+  try {
+    return (await c.query('select count(*)::int as n from drive_assignments')).rows[0].n;
+  } catch (e) {
+    if (e.code === '42P01') return 0;
+    throw e;
+  } finally {
+    await c.end();
+  }
+}
+
 try {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'tripline-bench-live-'));
+  const seeded = Boolean(args['data-dir']);
+  const dataDir = seeded ? path.resolve(args['data-dir']) : fs.mkdtempSync(path.join(os.tmpdir(), 'tripline-bench-live-'));
+  fs.mkdirSync(dataDir, { recursive: true });
   fs.chmodSync(dataDir, 0o755);
-  cleanups.push(async () => fs.rmSync(dataDir, { recursive: true, force: true }));
+  if (!seeded) cleanups.push(async () => fs.rmSync(dataDir, { recursive: true, force: true }));
   const pgServer = await startEmbeddedPostgres({ dataDir });
   cleanups.push(() => pgServer.stop());
-  const admin = new pg.Client({ connectionString: pgServer.url });
-  await admin.connect();
-  await admin.query('create database tripline_bench');
-  await admin.end();
-  const dbUrl = pgServer.url.replace(/\/postgres$/, '/tripline_bench');
+  let dbUrl;
+  if (seeded) {
+    // the seeded folder's database, as the portal names it; seeded here when it holds no trips
+    dbUrl = pgServer.url.replace(/\/postgres$/, '/tripline');
+    if (!(await tripCount(dbUrl))) {
+      if ((await tripCount(dbUrl)) === null) {
+        const admin = new pg.Client({ connectionString: pgServer.url });
+        await admin.connect();
+        await admin.query('create database tripline');
+        await admin.end();
+      }
+      log(`seeding ${args['trips-per-day']} trips a day for ${args.days} days into ${dataDir}`);
+      const started = performance.now();
+      const r = spawnSync(
+        process.execPath,
+        ['--import', 'tsx', 'apps/server/src/cli/seed.ts', '--trips-per-day', args['trips-per-day'], '--days', args.days],
+        { cwd: root, stdio: ['ignore', 'pipe', 'inherit'], env: { ...process.env, DATABASE_URL: dbUrl, TRIPLINE_BENCH_TSX: '' } },
+      );
+      if (r.status !== 0) throw new Error('seeding failed');
+      log(`seeded in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+    }
+  } else {
+    const admin = new pg.Client({ connectionString: pgServer.url });
+    await admin.connect();
+    await admin.query('create database tripline_bench');
+    await admin.end();
+    dbUrl = pgServer.url.replace(/\/postgres$/, '/tripline_bench');
+  }
 
-  // The portal process: migrations and demo data on start.
+  // The portal process: migrations, and the demo data on start when the database is empty.
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
   const server = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
@@ -86,6 +159,12 @@ try {
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   const serverExited = new Promise((r) => server.once('exit', r));
+  // The portal ending on its own (out of memory, for instance) ends the run: sockets would wait forever.
+  server.once('exit', (code, signal) => {
+    if (finishing) return;
+    console.error(`[live-fanout] the portal exited (${signal ?? `code ${code}`})`);
+    void cleanup().finally(() => process.exit(1));
+  });
   cleanups.push(async () => {
     server.kill('SIGTERM');
     await serverExited;
@@ -99,6 +178,8 @@ try {
 
   const pool = new pg.Pool({ connectionString: dbUrl, max: 8 });
   cleanups.push(() => pool.end());
+  const { rows: size } = await pool.query('select count(*)::int as trips, (select count(*)::int from trip_legs) as legs from drive_assignments');
+  log(`database: ${size[0].trips.toLocaleString('en-US')} trips, ${size[0].legs.toLocaleString('en-US')} legs`);
 
   // The busiest days, and the partners with the most trips on them.
   const days = (
@@ -122,7 +203,17 @@ try {
       [days, partners],
     )
   ).rows;
-  log(`${trips.length} trips of ${partners.length} partners over ${days.join(', ')}`);
+  const dayTrips = (
+    await pool.query(`select count(*)::int as n from drive_assignments where service_date = any($1::date[])`, [days])
+  ).rows[0].n;
+  log(`${trips.length} trips of ${partners.length} partners over ${days.join(', ')} (${dayTrips} trips on those days)`);
+  const perPartnerDay = new Map();
+  for (const t of trips) perPartnerDay.set(`${t.partner}/${t.day}`, (perPartnerDay.get(`${t.partner}/${t.day}`) ?? 0) + 1);
+  const sizes = [...perPartnerDay.values()].sort((a, b) => a - b);
+  log(
+    `a partner's day: ${sizes[0]} to ${sizes.at(-1)} trips; a whole day: ${Math.round(dayTrips / days.length)} trips on average; ` +
+      `staff sockets watch ${STAFF_PARTNER_DAY ? "a partner's day" : 'a whole day'}`,
+  );
 
   // Users and sessions straight in the database: 1,000 password sign-ins would time argon2, not this.
   async function user(types, parentId) {
@@ -137,13 +228,15 @@ try {
   const staffUsers = [];
   for (let i = 0; i < 10; i++) staffUsers.push(await user(['SecureEmployee'], null));
 
-  // Who should receive a write to a trip: the partner's sockets on that day, and staff on that day.
+  // Who should receive a write to a trip: the partner's sockets on that day, and staff on that day
+  // (with --staff-watch partner-day, staff following that partner on that day).
   const receivers = new Map();
   const expect = (key) => receivers.set(key, (receivers.get(key) ?? 0) + 1);
   const sentAt = new Map();
   const latencies = [];
   const received = new Map();
   let strayIds = 0;
+  let fetchedBytes = 0;
 
   const t0 = performance.now();
   const sockets = [];
@@ -152,7 +245,11 @@ try {
     const staff = i < staffCount;
     const u = staff ? staffUsers[i % staffUsers.length] : partnerUsers[i % partnerUsers.length];
     const day = days[Math.floor(i / 7) % days.length];
-    const ws = new WebSocket(`${base.replace('http', 'ws')}/api/live`, { headers: { cookie: u.cookie, origin: base, 'x-client-version': String(CLIENT_VERSION) } });
+    const followed = staff && STAFF_PARTNER_DAY ? partners[i % partners.length] : null;
+    const ws = new WebSocket(`${base.replace('http', 'ws')}/api/live`, {
+      headers: { cookie: u.cookie, origin: base, 'x-client-version': String(CLIENT_VERSION) },
+      maxPayload: 1024 * 1024 * 1024,
+    });
     await new Promise((resolve, reject) => {
       ws.once('open', resolve);
       ws.once('error', reject);
@@ -162,9 +259,14 @@ try {
     const fetched = new Promise((resolve) => {
       ws.on('message', (data) => {
         const now = performance.now();
+        // only the head of a found set (megabytes on a seeded day) is read
+        const head = data.toString('latin1', 0, 32);
+        if (head.startsWith('{"type":"FetchedFoundSet"')) {
+          fetchedBytes += data.length;
+          return resolve();
+        }
+        if (!head.startsWith('{"type":"FoundSetChanged"')) return;
         const text = String(data);
-        if (text.startsWith('{"type":"FetchedFoundSet"')) return resolve();
-        if (!text.startsWith('{"type":"FoundSetChanged"')) return;
         if (!staff) for (const m of text.matchAll(FARMOUT)) if (m[1] !== u.partner) strayIds++;
         for (const m of text.matchAll(MARK)) {
           const n = Number(m[1]);
@@ -174,13 +276,14 @@ try {
         }
       });
     });
-    ws.send(JSON.stringify({ type: 'fetch', subscriptionId: `s${i}`, table: 'SyncDriveAssv', filter: { pickupDate: day } }));
+    const filter = followed ? { pickupDate: day, affiliateId: followed } : { pickupDate: day };
+    ws.send(JSON.stringify({ type: 'fetch', subscriptionId: `s${i}`, table: 'SyncDriveAssv', filter }));
     await fetched;
-    expect(staff ? `*/${day}` : `${u.partner}/${day}`);
+    expect(followed ? `${followed}/${day}` : staff ? `*/${day}` : `${u.partner}/${day}`);
     sockets.push(ws);
   };
   for (let i = 0; i < SOCKETS; i += 50) await Promise.all(Array.from({ length: Math.min(50, SOCKETS - i) }, (_, k) => open(i + k)));
-  log(`${sockets.length} sockets subscribed in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
+  log(`${sockets.length} sockets subscribed in ${((performance.now() - t0) / 1000).toFixed(1)} s (${(fetchedBytes / 2 ** 20).toFixed(0)} MiB of found sets)`);
   cleanups.push(async () => {
     for (const ws of sockets) ws.terminate();
   });
