@@ -48,7 +48,12 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   // Idle connections stay open for a while: a new one is a new PostgreSQL backend, which reads the
   // catalog and plans the large trip queries afresh (a few hundred ms on a day's first fetch).
   const pool = new pg.Pool({ connectionString: url, max: options.poolSize ?? 20, idleTimeoutMillis: 10 * 60_000 });
-  pool.on('error', (e) => log(`database pool error: ${e.message}`));
+  pool.on('error', (e) => {
+    // An idle connection ended by the database shutting down (57P01): the pool opens a new one
+    // when next needed, and on our own stop it is expected.
+    if ((e as { code?: string }).code === '57P01') return;
+    log(`database pool error: ${e.message}`);
+  });
   let closed: Promise<void> | null = null;
   return {
     pool,
