@@ -30,7 +30,10 @@ export function tripScope(user: SessionUser, params: unknown[], da = 'da'): stri
  * once for every subscriber and filters it per subscriber with this. The two must agree row for row
  * (test/live-scope.test.ts checks them against each other).
  */
-export function tripVisibleTo(user: SessionUser, trip: Pick<DriveAssignment, 'farmoutContactId' | 'billToContactId' | 'tripLegs'>): boolean {
+export function tripVisibleTo(
+  user: SessionUser,
+  trip: Pick<DriveAssignment, 'farmoutContactId' | 'billToContactId'> & { tripLegs: readonly { passengerId: string | null }[] },
+): boolean {
   if (isStaff(user)) return true;
   if (user.partnerId && trip.farmoutContactId === user.partnerId) return true;
   if (user.types.includes('Case Manager') && trip.billToContactId !== null && user.billToIds.includes(trip.billToContactId)) return true;

@@ -1,19 +1,20 @@
-import type { DriveAssignment, VOGDeliveryFilter, VogDelivery } from '@tripline/core';
+import type { VOGDeliveryFilter, VogDelivery } from '@tripline/core';
 import type { Pool } from 'pg';
 import type { z } from 'zod';
 import type { LiveSource } from '../../platform/live/source.ts';
 import { tripVisibleTo } from '../../platform/scope.ts';
 import { findDeliveries } from '../notifications/deliveries.ts';
-import { findTripsJson, findTripsJsonInParts, type TripJson } from '../trips/repository.ts';
+import { findTripsJson, findTripsJsonInParts, type TripJson, type TripKeys } from '../trips/repository.ts';
 import { narrowTripFilter, toTripFilter, tripMatches, type TripFoundSetFilter } from './trip-filter.ts';
 
 /**
  * SyncDriveAssv (spec 1 §7): trips of a pickup date, read through the same repository as the HTTP
  * list. Each trip's JSON is kept as PostgreSQL built it and sent as it is: a day of thousands of
- * trips is never serialised again here, and a reloaded trip compares with the same text.
+ * trips is never parsed or serialised here, and a reloaded trip compares with the same text. The
+ * row the fan-out tests is only the trip's keys (filter fields and row scope).
  */
-export function tripSource(pool: Pool): LiveSource<TripFoundSetFilter, DriveAssignment> {
-  const built = new WeakMap<DriveAssignment, string>();
+export function tripSource(pool: Pool): LiveSource<TripFoundSetFilter, TripKeys> {
+  const built = new WeakMap<TripKeys, string>();
   const keep = (found: TripJson[]) =>
     found.map(({ trip, json }) => {
       built.set(trip, json);

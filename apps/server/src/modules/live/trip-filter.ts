@@ -16,7 +16,7 @@ export function toTripFilter(f: TripFoundSetFilter): TripFilter {
 }
 
 /** Whether a trip belongs to a found set: the same conditions as the repository's WHERE clause. */
-export function tripMatches(f: TripFoundSetFilter, trip: DriveAssignment): boolean {
+export function tripMatches(f: TripFoundSetFilter, trip: Pick<DriveAssignment, 'id' | 'serviceDate' | 'division' | 'farmoutContactId'>): boolean {
   return (
     (!f.pickupDate || trip.serviceDate === f.pickupDate) &&
     (!f.division || trip.division === f.division) &&

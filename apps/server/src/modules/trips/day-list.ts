@@ -1,6 +1,6 @@
 import type { Pool, PoolClient } from 'pg';
 import type { SessionUser } from '../../platform/auth/users.ts';
-import { TRIP_JSON_FROM, tripWhere, type TripFilter } from './repository.ts';
+import { byDayOrder, TRIP_JSON_FROM, tripWhere, type TripFilter } from './repository.ts';
 
 type Db = Pool | PoolClient;
 
@@ -67,14 +67,6 @@ const COMMA = Buffer.from(',');
 /** A trip's own stamp with its legs' and activities' stamp, as one key. */
 const STAMP = `da.view_stamp::text || '.' || coalesce(s.stamp, 0)::text`;
 
-/** Plain code-point order: the values are ISO dates, HH:MM:SS times and digit strings. */
-const cmp = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
-
-const byDay = (a: { date: string; pickup: string | null; ref: string }, b: typeof a) =>
-  cmp(a.date, b.date) ||
-  (a.pickup === b.pickup ? 0 : a.pickup === null ? 1 : b.pickup === null ? -1 : cmp(a.pickup, b.pickup)) ||
-  cmp(a.ref, b.ref);
-
 /**
  * The trips of a filter in the caller's scope as the JSON text of the contract's TripList, in day
  * order (date, first ordered pickup, reference number): the same rows and fields as findTrips.
@@ -125,7 +117,7 @@ export async function tripListJson(
       const k = found.get(r.id);
       return k ? [{ date: r.service_date, ref: r.reference_number, pickup: k.firstPickup, json: k.json }] : [];
     })
-    .sort(byDay);
+    .sort(byDayOrder);
   const parts: Buffer[] = [Buffer.from('{"rows":[')];
   ordered.forEach((t, i) => {
     if (i > 0) parts.push(COMMA);

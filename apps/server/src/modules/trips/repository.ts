@@ -38,7 +38,8 @@ const FIRST_PICKUP = `min(tl.loc_first_time_ord) filter (where tl.loc_first_time
  */
 const LEGS = `
   select coalesce(json_agg(to_json(leg) order by tl.leg_order, tl.which_leg), '[]') as list,
-         ${FIRST_PICKUP} as first_pickup
+         ${FIRST_PICKUP} as first_pickup,
+         coalesce(array_agg(tl.passenger_id::text) filter (where tl.passenger_id is not null), '{}') as passenger_ids
     from trip_legs tl
     left join contacts p on p.id = tl.passenger_id
     left join divisions dvl on dvl.id = tl.division_id
@@ -97,7 +98,7 @@ export const TRIP_JSON_FROM = `
   cross join lateral (${LEGS}) legs
   cross join lateral (${TRIP}) trip`;
 
-/** By date, then the first ordered pickup, then reference number (in byte order, as dayOrder below). */
+/** By date, then the first ordered pickup, then reference number (in byte order, as byDayOrder below). */
 const ORDER = `da.service_date, legs.first_pickup nulls last, da.reference_number collate "C"`;
 
 /** Builds the WHERE clause of a trip query: the filter, always within the caller's row scope. */
@@ -141,40 +142,75 @@ export async function findTrips(db: Db, user: SessionUser | null, filter: TripFi
   return rows.map((r) => r.trip);
 }
 
-/** A trip with its JSON text as PostgreSQL built it (what live found sets keep and send). */
+/**
+ * What the live fan-out reads of a trip besides its JSON: the fields its filters test and the row
+ * scope needs (tripMatches, tripVisibleTo). Read as columns, so a day's JSON is never parsed here.
+ */
+export interface TripKeys {
+  id: string;
+  serviceDate: string;
+  division: string | null;
+  farmoutContactId: string | null;
+  billToContactId: string | null;
+  tripLegs: { passengerId: string }[];
+}
+
+/** A trip's keys with its JSON text as PostgreSQL built it (what live found sets keep and send). */
 export interface TripJson {
-  trip: DriveAssignment;
+  trip: TripKeys;
   json: string;
 }
 
-/** Trips matching a filter, with no user scope, each with its JSON text; in no particular order. */
+interface TripJsonRow {
+  id: string;
+  date: string;
+  division: string | null;
+  farmout: string | null;
+  bill_to: string | null;
+  passenger_ids: string[];
+  pickup: string | null;
+  ref: string;
+  json: string;
+}
+
+const TRIP_JSON_COLUMNS = `da.id, to_char(da.service_date, 'YYYY-MM-DD') as date, dv.code as division,
+  da.farmout_contact_id as farmout, da.bill_to_contact_id as bill_to, legs.passenger_ids,
+  legs.first_pickup::text as pickup, da.reference_number as ref, to_json(trip)::text as json`;
+
+const tripJson = (r: TripJsonRow): TripJson => ({
+  trip: {
+    id: r.id,
+    serviceDate: r.date,
+    division: r.division,
+    farmoutContactId: r.farmout,
+    billToContactId: r.bill_to,
+    tripLegs: r.passenger_ids.map((passengerId) => ({ passengerId })),
+  },
+  json: r.json,
+});
+
+/** Trips matching a filter, with no user scope, each with its keys and JSON text; in no particular order. */
 export async function findTripsJson(db: Db, filter: TripFilter): Promise<TripJson[]> {
   const params: unknown[] = [];
   const where = tripWhere(null, filter, params);
-  const { rows } = await db.query<{ json: string }>(`select to_json(trip)::text as json ${TRIP_JSON_FROM} where ${where}`, params);
-  return rows.map(({ json }) => ({ trip: JSON.parse(json) as DriveAssignment, json }));
+  const { rows } = await db.query<TripJsonRow>(`select ${TRIP_JSON_COLUMNS} ${TRIP_JSON_FROM} where ${where}`, params);
+  return rows.map(tripJson);
 }
 
-interface SortableTripJson {
-  json: string;
-  day: string;
-  first_pickup: string | null;
-  ref: string;
-}
-
-/** ORDER in JavaScript: date, first real ordered pickup (none last), reference number (byte order, as `collate "C"`). */
-function dayOrder(a: SortableTripJson, b: SortableTripJson): number {
-  if (a.day !== b.day) return a.day < b.day ? -1 : 1;
-  if (a.first_pickup !== b.first_pickup) {
-    if (a.first_pickup === null) return 1;
-    if (b.first_pickup === null) return -1;
-    return a.first_pickup < b.first_pickup ? -1 : 1;
-  }
-  return a.ref < b.ref ? -1 : a.ref > b.ref ? 1 : 0;
-}
+/** Plain code-point order: the values are ISO dates, HH:MM:SS times and reference numbers. */
+const cmp = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 
 /**
- * Trips matching a filter, with no user scope, each with its JSON text, in day order (as
+ * ORDER in JavaScript, for rows built apart: date, first real ordered pickup (none last), then
+ * reference number in byte order (as `collate "C"` in ORDER).
+ */
+export const byDayOrder = (a: { date: string; pickup: string | null; ref: string }, b: typeof a) =>
+  cmp(a.date, b.date) ||
+  (a.pickup === b.pickup ? 0 : a.pickup === null ? 1 : b.pickup === null ? -1 : cmp(a.pickup, b.pickup)) ||
+  cmp(a.ref, b.ref);
+
+/**
+ * Trips matching a filter, with no user scope, each with its keys and JSON text, in day order (as
  * findTrips). Building the JSON is most of the work and one query keeps one database core busy,
  * so the trips are split by a hash of their id into `parts` queries run at once on separate
  * connections, and put in day order here from the sort keys each query returns alongside.
@@ -184,18 +220,16 @@ export async function findTripsJsonInParts(pool: Pool, filter: TripFilter, parts
   const where = tripWhere(null, filter, params);
   const built = await Promise.all(
     Array.from({ length: parts }, (_, k) =>
-      pool.query<SortableTripJson>(
-        `select to_json(trip)::text as json, da.service_date::text as day, legs.first_pickup::text as first_pickup,
-                da.reference_number as ref
-           ${TRIP_JSON_FROM} where ${where} and abs(hashtext(da.id::text) % ${parts}) = ${k}`,
+      pool.query<TripJsonRow>(
+        `select ${TRIP_JSON_COLUMNS} ${TRIP_JSON_FROM} where ${where} and abs(hashtext(da.id::text) % ${parts}) = ${k}`,
         params,
       ),
     ),
   );
   return built
     .flatMap((r) => r.rows)
-    .sort(dayOrder)
-    .map(({ json }) => ({ trip: JSON.parse(json) as DriveAssignment, json }));
+    .sort(byDayOrder)
+    .map(tripJson);
 }
 
 /**
