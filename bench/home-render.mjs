@@ -25,7 +25,7 @@
 //     of rows, ~7 MB on the seeded data) to the driving process while the page works.
 // Each uses its own day, so each has a real first visit. Then, under Playwright, the whole list is
 // scrolled with the wheel while a PerformanceObserver records long tasks.
-import { spawn, spawnSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -34,6 +34,7 @@ import { parseArgs } from 'node:util';
 import pg from 'pg';
 import { chromium } from '@playwright/test';
 import { launchRawChromium } from './lib/raw-chromium.mjs';
+import { seedTrips } from './lib/seed.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const { values: args } = parseArgs({
@@ -125,15 +126,7 @@ function report(label, visits) {
 
 // A seeded folder holds its cluster in `pg`, or names where it is kept (see the embedded database).
 if (!temporary && !fs.existsSync(path.join(dataDir, 'pg', 'PG_VERSION')) && !fs.existsSync(path.join(dataDir, 'cluster-location'))) {
-  log(`seeding ${args['trips-per-day']} trips a day for ${args.days} days into ${dataDir}`);
-  const started = performance.now();
-  const r = spawnSync(
-    process.execPath,
-    ['--import', 'tsx', 'apps/server/src/cli/seed.ts', '--trips-per-day', args['trips-per-day'], '--days', args.days],
-    { cwd: root, stdio: ['ignore', 'pipe', 'inherit'], env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '' } },
-  );
-  if (r.status !== 0) throw new Error('seeding failed');
-  log(`seeded in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+  seedTrips({ tripsPerDay: args['trips-per-day'], days: args.days, env: { DATA_DIR: dataDir, DATABASE_URL: '' }, where: dataDir, log });
 }
 
 const server = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {

@@ -28,6 +28,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
+import { seedTrips } from './lib/seed.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -132,15 +133,13 @@ try {
         await admin.query('create database tripline');
         await admin.end();
       }
-      log(`seeding ${args['trips-per-day']} trips a day for ${args.days} days into ${dataDir}`);
-      const started = performance.now();
-      const r = spawnSync(
-        process.execPath,
-        ['--import', 'tsx', 'apps/server/src/cli/seed.ts', '--trips-per-day', args['trips-per-day'], '--days', args.days],
-        { cwd: root, stdio: ['ignore', 'pipe', 'inherit'], env: { ...process.env, DATABASE_URL: dbUrl, TRIPLINE_BENCH_TSX: '' } },
-      );
-      if (r.status !== 0) throw new Error('seeding failed');
-      log(`seeded in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+      seedTrips({
+        tripsPerDay: args['trips-per-day'],
+        days: args.days,
+        env: { DATABASE_URL: dbUrl, TRIPLINE_BENCH_TSX: '' },
+        where: dataDir,
+        log,
+      });
     }
   } else {
     const admin = new pg.Client({ connectionString: pgServer.url });

@@ -21,6 +21,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { Worker } from 'node:worker_threads';
+import { seedTrips } from './lib/seed.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -68,15 +69,13 @@ const stats = (times) => {
 const ms = (v) => `${v.toFixed(1)} ms`;
 
 function seed() {
-  log(`seeding ${args['trips-per-day']} trips a day for ${args.days} days into ${temporary ? 'a fresh database' : dataDir}`);
-  const started = performance.now();
-  const r = spawnSync(
-    process.execPath,
-    ['--import', 'tsx', 'apps/server/src/cli/seed.ts', '--trips-per-day', args['trips-per-day'], '--days', args.days],
-    { cwd: root, stdio: ['ignore', 'pipe', 'inherit'], env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '' } },
-  );
-  if (r.status !== 0) throw new Error('seeding failed');
-  log(`seeded in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+  seedTrips({
+    tripsPerDay: args['trips-per-day'],
+    days: args.days,
+    env: { DATA_DIR: dataDir, DATABASE_URL: '' },
+    where: temporary ? 'a fresh database' : dataDir,
+    log,
+  });
 }
 
 /** Gives the partner exactly TRIPS trips on the busiest day, moving trips between partners of that day. */
