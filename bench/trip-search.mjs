@@ -15,7 +15,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { Worker } from 'node:worker_threads';
-import { seedTrips } from './lib/seed.mjs';
+import { seedDataDir } from './lib/seed.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -65,15 +65,7 @@ const stats = (times) => {
 const ms = (v) => `${v.toFixed(1)} ms`;
 const mib = (v) => `${(v / 1024 / 1024).toFixed(0)} MiB`;
 
-function seed() {
-  seedTrips({
-    tripsPerDay: args['trips-per-day'],
-    days: args.days,
-    env: { DATA_DIR: dataDir, DATABASE_URL: '' },
-    where: temporary ? 'a fresh database' : dataDir,
-    log,
-  });
-}
+const seed = () => seedDataDir(args, dataDir, temporary, log);
 
 let db;
 let app;

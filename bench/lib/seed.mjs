@@ -17,3 +17,14 @@ export function seedTrips({ tripsPerDay, days, env, where, log }) {
   if (r.status !== 0) throw new Error('seeding failed');
   log(`seeded in ${((performance.now() - started) / 1000).toFixed(1)} s`);
 }
+
+/** Seeds the embedded database of `dataDir` from the --trips-per-day and --days options. */
+export function seedDataDir(args, dataDir, temporary, log) {
+  seedTrips({
+    tripsPerDay: args['trips-per-day'],
+    days: args.days,
+    env: { DATA_DIR: dataDir, DATABASE_URL: '' },
+    where: temporary ? 'a fresh database' : dataDir,
+    log,
+  });
+}
