@@ -25,6 +25,8 @@ export const TRIP_MSG = {
   /** spec 2 §8: a live change to the open reservation that this user did not make in the last 5 s. */
   RESERVATION_REFRESHED: 'Another process has modified this reservation! The reservation has been refreshed from the server.',
   ZERO_TIME: '0:00 is not a valid time',
+  /** A stats time typed as 'WC': will call is an ordered time, not one something happened at. */
+  STATS_NOT_WILL_CALL: 'Enter the time it happened',
   WAIT_TIME_NEEDED: 'Enter the extra wait time in hours and minutes',
   DIGITS_ONLY: 'Use digits only',
   PENDING_CALL_DISPATCH: `Your wait-time request is pending review. Please call dispatch at ${DISPATCH_HOTLINE}.`,

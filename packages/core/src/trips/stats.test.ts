@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { checkStats } from './stats.ts';
+import { TRIP_MSG } from './messages.ts';
+import { checkStats, parseStatsTime, statsBounds } from './stats.ts';
 
 const ordered = { pickup: '09:00:00', dropoff: '09:40:00' };
 const t = (timeArrive: string, timeDepart: string, timeDropOff: string) => ({ timeArrive, timeDepart, timeDropOff });
@@ -53,5 +54,24 @@ describe('checkStats (spec 2 §5)', () => {
   });
   it('ignores will-call ordered times', () => {
     expect(checkStats({ pickup: '23:59:00', dropoff: null }, t('13:00:00', '13:05:00', '13:30:00')).outOfRange).toBe(false);
+  });
+});
+
+describe('parseStatsTime (spec 1 §5 input for stats)', () => {
+  it('reads 24-hour and 12-hour times', () => {
+    expect(parseStatsTime('0930', {})).toEqual({ value: '09:30:00' });
+    expect(parseStatsTime('9:30 pm', {})).toEqual({ value: '21:30:00' });
+  });
+  it('refuses 0:00, and will call typed as WC while 23:59 typed is a time', () => {
+    expect(parseStatsTime('0:00', {})).toEqual({ error: TRIP_MSG.ZERO_TIME });
+    expect(parseStatsTime('00:01', {})).toEqual({ value: '00:01:00' });
+    expect(parseStatsTime('WC', {})).toEqual({ error: TRIP_MSG.STATS_NOT_WILL_CALL });
+    expect(parseStatsTime('23:59', {})).toEqual({ value: '23:59:00' });
+  });
+  it('refuses a time before its minimum, and wraps past midnight', () => {
+    const bounds = statsBounds('timeDepart', { timeArrive: '09:00:00' });
+    expect(parseStatsTime('08:59', bounds)).toHaveProperty('error');
+    expect(parseStatsTime('09:00', bounds)).toEqual({ value: '09:00:00' });
+    expect(parseStatsTime('00:25', statsBounds('timeDropOff', { timeDepart: '23:40:00' }))).toEqual({ value: '00:25:00' });
   });
 });

@@ -1,6 +1,6 @@
 import { STATS_NO_DROPOFF_MIN, STATS_TOLERANCE_MIN, WILL_CALL } from './constants.ts';
 import { TRIP_MSG } from './messages.ts';
-import { minutesFrom, timeBoundsError, type TimeBounds } from './time-input.ts';
+import { minutesFrom, parseTimeInput, timeBoundsError, type TimeBounds, type TimeParse } from './time-input.ts';
 
 export interface StatsTimes {
   timeArrive: string;
@@ -34,6 +34,19 @@ export function statsBounds(field: keyof StatsTimes, t: Partial<StatsTimes>): Ti
 }
 
 const STATS_FIELDS = ['timeArrive', 'timeDepart', 'timeDropOff'] as const;
+
+/**
+ * One stats time as typed (spec 1 §5 time input), refused in the order checkStats refuses: its
+ * form, 0:00, 'WC' (23:59 typed as a time is a time), then its minimum (statsBounds).
+ */
+export function parseStatsTime(text: string, bounds: TimeBounds): TimeParse {
+  const parsed = parseTimeInput(text);
+  if ('error' in parsed) return parsed;
+  if (parsed.value.startsWith('00:00')) return { error: TRIP_MSG.ZERO_TIME };
+  if (parsed.value === WILL_CALL && !/^\s*23:?59/.test(text)) return { error: TRIP_MSG.STATS_NOT_WILL_CALL };
+  const outside = timeBoundsError(parsed.value, bounds);
+  return outside ? { error: outside } : parsed;
+}
 
 /**
  * spec 2 §5 stats entry: 0:00 is not a valid time; arrival, departure and drop-off come in that

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Button, Group, Modal, SegmentedControl, Stack, Text, Textarea } from '@mantine/core';
-import { NOTE_MAX, REVIEW_MSG, contract, describeAdjustment, type PartnerActivity, type ReviewDecision } from '@tripline/core';
+import { NOTE_MAX, contract, describeAdjustment, reviewRefusal, type DriveAssignment, type PartnerActivity, type ReviewDecision } from '@tripline/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { ApiError, callApi } from '../../../lib/api.ts';
 import { toast } from '../../../lib/toast.tsx';
@@ -14,12 +14,12 @@ import { SubmitForm } from '../../../components/SubmitForm.tsx';
  */
 export function ReviewAdjustmentModal({
   activity,
-  referenceNumber,
+  trip,
   rows,
   onClose,
 }: {
   activity: PartnerActivity | null;
-  referenceNumber: string;
+  trip: DriveAssignment;
   rows: TripRows;
   onClose(): void;
 }) {
@@ -38,8 +38,10 @@ export function ReviewAdjustmentModal({
 
   const submit = async () => {
     if (!activity) return;
-    if (decision === 'Denied' && note.trim() === '') {
-      setError(REVIEW_MSG.DENY_NEEDS_NOTE);
+    // the server's own rule first (a denial needs a note), so nothing is sent that it would refuse
+    const refused = reviewRefusal(activity, trip, decision, note);
+    if (refused) {
+      setError(refused.message);
       return;
     }
     setBusy(true);
@@ -63,7 +65,7 @@ export function ReviewAdjustmentModal({
   };
 
   return (
-    <Modal opened={activity !== null} onClose={close} title={`Review request on trip ${referenceNumber}`}>
+    <Modal opened={activity !== null} onClose={close} title={`Review request on trip ${trip.referenceNumber}`}>
       {activity && (
         <SubmitForm onSubmit={submit} noValidate>
           <Stack gap="md">

@@ -1,4 +1,4 @@
-import { TRIP_MSG, WILL_CALL, checkStats, parseTimeInput, statsBounds, timeBoundsError, type StatsTimes, type TimeBounds, type TimeParse, type TripLeg } from '@tripline/core';
+import { checkStats, parseStatsTime, statsBounds, type StatsTimes, type TripLeg } from '@tripline/core';
 import { formatTime } from '../home/trip-format.ts';
 
 export interface LegStatsInput {
@@ -31,16 +31,6 @@ export function initialStatsInput(leg: Leg): LegStatsInput {
   return { arrive: formatTime(leg.locFirstTimeAct), depart: formatTime(leg.locFirstTimeDep), dropoff: formatTime(leg.locSecondTimeAct) };
 }
 
-/** One typed time, refused in the order checkStats refuses: its form, 0:00 or will call, then its minimum. */
-function readTime(text: string, bounds: TimeBounds): TimeParse {
-  const parsed = parseTimeInput(text);
-  if ('error' in parsed) return parsed;
-  if (parsed.value.startsWith('00:00')) return { error: TRIP_MSG.ZERO_TIME };
-  if (parsed.value === WILL_CALL && !/^\s*23:?59/.test(text)) return { error: 'Enter the time it happened' };
-  const outside = timeBoundsError(parsed.value, bounds);
-  return outside ? { error: outside } : parsed;
-}
-
 /**
  * One leg's arrival, departure and drop-off as typed (spec 1 §5 time input): all three or none;
  * 0:00 and 'WC' are not times something happened at; each time has the one before it as its
@@ -54,7 +44,7 @@ export function checkLegStats(leg: Leg, input: LegStatsInput): LegStatsCheck {
   const values: Partial<StatsTimes> = {};
   for (const key of ['timeArrive', 'timeDepart', 'timeDropOff'] as const) {
     const field = FIELD_OF[key];
-    const read = readTime(input[field], statsBounds(key, values));
+    const read = parseStatsTime(input[field], statsBounds(key, values));
     if ('error' in read) errors[field] = read.error;
     else values[key] = read.value;
   }

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Badge, Button, ScrollArea, Table, Text } from '@mantine/core';
-import { REVIEWABLE_ACTIONS, contract, formatInstant, mayAccess, type DriveAssignment, type PartnerActivity } from '@tripline/core';
+import { contract, formatInstant, mayAccess, reviewRefusal, type DriveAssignment, type PartnerActivity } from '@tripline/core';
 import { useCurrentUser } from '../../../../lib/current-user.ts';
 import { useTripPartnerActivity } from '../../../audit/api.ts';
 import { formatMoney } from '../../../trips/home/trip-format.ts';
@@ -10,8 +10,6 @@ import { TabState } from './TabState.tsx';
 
 const STATUS_COLOR: Record<string, string> = { Pending: 'yellow', Approved: 'teal', Denied: 'red' };
 
-const isReviewable = (a: PartnerActivity) => a.status === 'Pending' && (REVIEWABLE_ACTIONS as readonly string[]).includes(a.action);
-
 /**
  * The partner's requests and answers on this trip (GET rest/partner-activity), newest first as the
  * server sends them. Staff review pending wait-time and expense requests from here.
@@ -20,7 +18,9 @@ export function PartnerActivityTab({ trip, rows: tripRows }: { trip: DriveAssign
   const activity = useTripPartnerActivity(trip.id);
   const user = useCurrentUser().data;
   const [reviewing, setReviewing] = useState<PartnerActivity | null>(null);
-  const mayReview = !!user && mayAccess(user, contract.partnerMonitor.access.roles) && trip.partnerPayStatus !== 'Final';
+  const mayReview = !!user && mayAccess(user, contract.partnerMonitor.access.roles);
+  // the server's rule (core reviewRefusal): a pending adjustment on a trip not yet final; the note comes later
+  const reviewable = (a: PartnerActivity) => mayReview && reviewRefusal(a, trip, 'Approved', '') === null;
   const rows = activity.data ?? [];
   return (
     <>
@@ -63,7 +63,7 @@ export function PartnerActivityTab({ trip, rows: tripRows }: { trip: DriveAssign
                   </Table.Td>
                   <Table.Td>{a.createdByName ?? ''}</Table.Td>
                   <Table.Td>
-                    {mayReview && isReviewable(a) ? (
+                    {reviewable(a) ? (
                       <Button size="compact-sm" variant="light" onClick={() => setReviewing(a)}>
                         Review
                       </Button>
@@ -84,7 +84,7 @@ export function PartnerActivityTab({ trip, rows: tripRows }: { trip: DriveAssign
           </Table>
         </ScrollArea>
       </TabState>
-      <ReviewAdjustmentModal activity={reviewing} referenceNumber={trip.referenceNumber} rows={tripRows} onClose={() => setReviewing(null)} />
+      <ReviewAdjustmentModal activity={reviewing} trip={trip} rows={tripRows} onClose={() => setReviewing(null)} />
     </>
   );
 }
