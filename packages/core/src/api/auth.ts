@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { text } from './text.ts';
 import { MFA_CODE_LENGTH, TYPEAHEAD_MIN_CHARS } from '../shell/constants.ts';
 import { bugReportDescriptionError } from '../shell/bug-report.ts';
 import { endpoint } from './endpoint.ts';
@@ -8,17 +9,17 @@ export const Uuid = z.uuid({ message: 'Must be a record id' });
 export const CurrentUser = z.object({
   id: Uuid,
   contactNumber: z.number().int(),
-  name: z.string(),
-  types: z.array(z.string()),
-  ldapGroups: z.array(z.string()),
+  name: text(),
+  types: z.array(text()),
+  ldapGroups: z.array(text()),
   adminAccess: z.boolean(),
   autoSchedulerPost: z.boolean(),
   /** The partner (Affiliate company) this user works for, when it is a partner user. */
   partnerId: Uuid.nullable(),
-  partnerName: z.string().nullable(),
-  division: z.string().nullable(),
+  partnerName: text().nullable(),
+  division: text().nullable(),
   /** Set while a staff member is impersonating this contact (su). */
-  su: z.object({ id: Uuid, name: z.string() }).nullable(),
+  su: z.object({ id: Uuid, name: text() }).nullable(),
 });
 export type CurrentUser = z.infer<typeof CurrentUser>;
 
@@ -26,13 +27,13 @@ export const MfaNeeded = z.object({ entity: z.literal('MFA_NEEDED') });
 export const LoginResponse = z.union([CurrentUser, MfaNeeded]);
 export type LoginResponse = z.infer<typeof LoginResponse>;
 
-export const MfaOption = z.object({ id: z.string(), label: z.string() });
+export const MfaOption = z.object({ id: text(), label: text() });
 export const MfaOptions = z.object({ emails: z.array(MfaOption), phones: z.array(MfaOption) });
 export type MfaOptions = z.infer<typeof MfaOptions>;
 
 export const MfaChooseDelivery = z.object({
   method: z.enum(['email', 'sms'], { message: 'Choose email or SMS' }),
-  id: z.string().min(1, 'Choose where to send the code'),
+  id: text().min(1, 'Choose where to send the code'),
 });
 
 export const MfaVerify = z.object({
@@ -48,14 +49,14 @@ export const Ok = z.object({ ok: z.literal(true) });
 export const SuQuery = z.object({
   id: z.string({ error: 'Missing required contact id' }).trim().min(1, 'Missing required contact id').max(36, 'Missing required contact id'),
 });
-export const SuResponse = z.object({ user: CurrentUser, message: z.string() });
+export const SuResponse = z.object({ user: CurrentUser, message: text() });
 
 export const ContactHit = z.object({
   id: Uuid,
   contactNumber: z.number().int(),
-  name: z.string(),
-  types: z.array(z.string()),
-  city: z.string().nullable(),
+  name: text(),
+  types: z.array(text()),
+  city: text().nullable(),
 });
 export const GlobalSearchQuery = z.object({
   q: z
@@ -66,14 +67,14 @@ export const GlobalSearchQuery = z.object({
 });
 
 export const ClientError = z.object({
-  at: z.string().max(40),
-  message: z.string().max(2000),
-  url: z.string().max(2000).optional(),
+  at: text().max(40),
+  message: text().max(2000),
+  url: text().max(2000).optional(),
   status: z.number().int().optional(),
 });
 export const BugReportBody = z.object({
-  name: z.string().trim().max(200).optional(),
-  email: z.string().trim().max(320).optional(),
+  name: text().trim().max(200).optional(),
+  email: text().trim().max(320).optional(),
   description: z
     .string()
     .max(20_000, 'The description is too long')
@@ -81,29 +82,29 @@ export const BugReportBody = z.object({
       const err = bugReportDescriptionError(v);
       if (err) ctx.addIssue({ code: 'custom', message: err });
     }),
-  url: z.string().max(2000).default(''),
+  url: text().max(2000).default(''),
   exceptions: z.array(ClientError).max(16).default([]),
 });
 export const BugReport = z.object({
   id: Uuid,
-  createdAt: z.string(),
+  createdAt: text(),
   reporterId: Uuid.nullable(),
-  name: z.string().nullable(),
-  email: z.string().nullable(),
-  description: z.string(),
-  url: z.string(),
+  name: text().nullable(),
+  email: text().nullable(),
+  description: text(),
+  url: text(),
   exceptions: z.array(ClientError),
 });
 
 export const OutboxMessage = z.object({
   id: Uuid,
   channel: z.enum(['sms', 'email']),
-  to: z.string(),
-  subject: z.string().nullable(),
-  body: z.string(),
-  createdAt: z.string(),
+  to: text(),
+  subject: text().nullable(),
+  body: text(),
+  createdAt: text(),
 });
-export const OutboxQuery = z.object({ to: z.string().trim().max(320).optional() });
+export const OutboxQuery = z.object({ to: text().trim().max(320).optional() });
 
 export const authEndpoints = {
   login: endpoint({

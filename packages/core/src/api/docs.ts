@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { text } from './text.ts';
 import { endpoint } from './endpoint.ts';
 
 export const docsEndpoints = {
@@ -8,7 +9,7 @@ export const docsEndpoints = {
     area: 'docs',
     summary: 'The OpenAPI 3.1 description of this API, generated from the contract.',
     access: { public: true },
-    response: z.record(z.string(), z.unknown()),
+    response: z.record(text(), z.unknown()),
   }),
   apiDocs: endpoint({
     method: 'GET',
@@ -24,6 +25,6 @@ export const docsEndpoints = {
     area: 'docs',
     summary: 'Answers ok when the server and its database are up.',
     access: { public: true },
-    response: z.object({ ok: z.boolean(), appVersion: z.string() }),
+    response: z.object({ ok: z.boolean(), appVersion: text() }),
   }),
 };

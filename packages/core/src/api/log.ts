@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { text } from './text.ts';
 import { LOG_MSG } from '../audit/messages.ts';
 import { LogQuery, noControlCharacters } from '../audit/query.ts';
 import { endpoint } from './endpoint.ts';
@@ -7,18 +8,18 @@ import { endpoint } from './endpoint.ts';
 export const LogEntry = z.object({
   id: z.number().int(),
   /** When it happened (ISO 8601). */
-  at: z.string(),
-  activityType: z.string(),
-  table: z.string(),
-  recordId: z.string().nullable(),
+  at: text(),
+  activityType: text(),
+  table: text(),
+  recordId: text().nullable(),
   /** Who did it; null for changes made by the system itself. */
-  actor: z.object({ id: z.string(), name: z.string().nullable(), username: z.string().nullable() }).nullable(),
+  actor: z.object({ id: text(), name: text().nullable(), username: text().nullable() }).nullable(),
   /** The staff member who was signed in as the actor (su), if any. */
-  impersonator: z.object({ id: z.string(), name: z.string().nullable() }).nullable(),
+  impersonator: z.object({ id: text(), name: text().nullable() }).nullable(),
   /** The changed fields as they were and as they became (JSON); null when there is no side. */
   before: z.unknown(),
   after: z.unknown(),
-  requestId: z.string().nullable(),
+  requestId: text().nullable(),
 });
 export type LogEntry = z.infer<typeof LogEntry>;
 
@@ -31,30 +32,30 @@ export type LogPage = z.infer<typeof LogPage>;
 
 /** A partner action on a trip and its review (spec 1 §3 "Partner action"; table partner_activities). */
 export const PartnerActivity = z.object({
-  id: z.string(),
-  driveAssignmentId: z.string(),
-  action: z.string(),
-  status: z.string(),
+  id: text(),
+  driveAssignmentId: text(),
+  action: text(),
+  status: text(),
   /** Minutes of a wait-time request. */
   number: z.number().nullable(),
   amount: z.number().nullable(),
-  reason: z.string().nullable(),
-  notes: z.string().nullable(),
-  createdAt: z.string(),
-  createdByName: z.string().nullable(),
-  resolvedByName: z.string().nullable(),
-  resolvedAt: z.string().nullable(),
+  reason: text().nullable(),
+  notes: text().nullable(),
+  createdAt: text(),
+  createdByName: text().nullable(),
+  resolvedByName: text().nullable(),
+  resolvedAt: text().nullable(),
 });
 export type PartnerActivity = z.infer<typeof PartnerActivity>;
 
 /** One event of a ride-share provider's ride for a trip leg (spec 2 §2 trip inspect, ride-service activity). */
 export const RideServiceActivity = z.object({
-  id: z.string(),
-  at: z.string(),
-  tripLegId: z.string().nullable(),
+  id: text(),
+  at: text(),
+  tripLegId: text().nullable(),
   /** The provider's ride status (spec 3 §4 "Ride-share statuses"). */
-  status: z.string(),
-  message: z.string().nullable(),
+  status: text(),
+  message: text().nullable(),
 });
 export type RideServiceActivity = z.infer<typeof RideServiceActivity>;
 
@@ -94,8 +95,8 @@ export const logEndpoints = {
     access: { roles: ['Affiliate', 'SecureEmployee'] },
     query: z.object({
       da: z.string({ error: LOG_MSG.TRIP_ID_REQUIRED }).trim().min(1, LOG_MSG.TRIP_ID_REQUIRED).max(36, 'Not a trip id'),
-      action: z.string().trim().max(40).refine(noControlCharacters, LOG_MSG.CONTROL_CHARACTER).optional(),
-      status: z.string().trim().max(20).refine(noControlCharacters, LOG_MSG.CONTROL_CHARACTER).optional(),
+      action: text().trim().max(40).refine(noControlCharacters, LOG_MSG.CONTROL_CHARACTER).optional(),
+      status: text().trim().max(20).refine(noControlCharacters, LOG_MSG.CONTROL_CHARACTER).optional(),
     }),
     response: z.array(PartnerActivity),
   }),

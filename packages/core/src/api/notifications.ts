@@ -1,20 +1,21 @@
 import { z } from 'zod';
+import { text } from './text.ts';
 import { endpoint } from './endpoint.ts';
 
 /** Notification delivery (VOGDelivery), spec 1 §3. */
 export const VogMessage = z.object({
   type: z.enum(['iqPush', 'dialog', 'toastr']),
-  title: z.string().max(200),
-  body: z.string().max(4000),
-  options: z.record(z.string(), z.unknown()).default({}),
+  title: text().max(200),
+  body: text().max(4000),
+  options: z.record(text(), z.unknown()).default({}),
 });
 export const VogDelivery = z.object({
-  id: z.string(),
+  id: text(),
   message: VogMessage,
   maxAgeSeconds: z.number().int(),
-  created: z.string(),
+  created: text(),
   unread: z.boolean(),
-  recipientId: z.string(),
+  recipientId: text(),
 });
 export type VogDelivery = z.infer<typeof VogDelivery>;
 
@@ -28,7 +29,7 @@ export const notificationEndpoints = {
     query: z.object({
       // a query string carries 'false' as text, which z.coerce.boolean would read as true
       all: z.union([z.boolean(), z.stringbool()]).default(false),
-      id: z.string().max(36).optional(),
+      id: text().max(36).optional(),
     }),
     response: z.array(VogDelivery),
   }),
@@ -38,7 +39,7 @@ export const notificationEndpoints = {
     area: 'activity',
     summary: 'Dismiss a notification delivery (marks it read).',
     access: { signedIn: true },
-    body: z.object({ deliveryId: z.string().min(1, 'Missing delivery id').max(36) }),
+    body: z.object({ deliveryId: text().min(1, 'Missing delivery id').max(36) }),
     response: z.object({ ok: z.literal(true) }),
   }),
   vogBroadcast: endpoint({
@@ -49,8 +50,8 @@ export const notificationEndpoints = {
     access: { roles: ['SecureEmployee'] },
     body: z
       .object({
-        partnerId: z.string().max(36).optional(),
-        recipientIds: z.array(z.string().max(36)).max(1000).optional(),
+        partnerId: text().max(36).optional(),
+        recipientIds: z.array(text().max(36)).max(1000).optional(),
         message: VogMessage,
         maxAgeSeconds: z.number().int().min(60).max(30 * 86_400).default(86_400),
       })

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { text } from './text.ts';
 import { noControlCharacters } from '../audit/query.ts';
 import { LOG_MSG } from '../audit/messages.ts';
 import { NOTE_MAX, REVIEW_DECISIONS, REVIEW_MSG } from '../review/adjustment-review.ts';
@@ -9,7 +10,7 @@ import { PartnerActivity } from './log.ts';
 export const ReviewBody = z.object({
   activityId: z.uuid({ error: REVIEW_MSG.ACTIVITY_REQUIRED }),
   status: z.enum(REVIEW_DECISIONS, { error: REVIEW_MSG.DECISION }),
-  note: z.string().trim().max(NOTE_MAX, REVIEW_MSG.NOTE_TOO_LONG).refine(noControlCharacters, LOG_MSG.CONTROL_CHARACTER).default(''),
+  note: text().trim().max(NOTE_MAX, REVIEW_MSG.NOTE_TOO_LONG).refine(noControlCharacters, LOG_MSG.CONTROL_CHARACTER).default(''),
 });
 
 export const ReviewResult = z.object({ activity: PartnerActivity, trip: DriveAssignment });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { text } from './text.ts';
 import { DriveAssignment, IsoDate } from '../trips/model.ts';
 import { FilterNodeSchema, parseFilterJson, type FilterGroup } from '../trips/filter.ts';
 import {
@@ -12,11 +13,11 @@ import {
 } from '../trips/search.ts';
 import { endpoint } from './endpoint.ts';
 
-const Id = z.string().trim().min(1, 'Missing record id').max(36, 'Not a record id');
-const Text = (max = 100) => z.string().trim().max(max, `At most ${max} characters`);
+const Id = text().trim().min(1, 'Missing record id').max(36, 'Not a record id');
+const Text = (max = 100) => text().trim().max(max, `At most ${max} characters`);
 const Bool = z.enum(['true', 'false'], { error: 'Use true or false' });
 /** A date in any accepted form (DECISIONS 2) or relative ("+3"); the server resolves it against today. */
-const SearchDate = z.string().trim().max(20, 'Enter a date like 2026-11-22 or 11/22/2026');
+const SearchDate = text().trim().max(20, 'Enter a date like 2026-11-22 or 11/22/2026');
 
 /**
  * GET drive-assignments (spec 1 §7, 2 §2): one trip by id or referenceNumber, a partner's day
@@ -49,8 +50,8 @@ export const TripSearchQuery = z
     lob: Text(40).optional(),
     flagNonNull: Bool.optional(),
     billingContactId: Id.optional(),
-    priority: z.string().trim().max(10, SEARCH_MSG.INVALID_PRIORITY).optional(),
-    distanceMiles: z.string().trim().max(20, SEARCH_MSG.INVALID_DISTANCE).optional(),
+    priority: text().trim().max(10, SEARCH_MSG.INVALID_PRIORITY).optional(),
+    distanceMiles: text().trim().max(20, SEARCH_MSG.INVALID_DISTANCE).optional(),
     cancelType: z.enum(CANCEL_TYPES, { error: `Cancel type is one of ${CANCEL_TYPES.join(', ')}` }).optional(),
     /** Service type codes separated by commas, e.g. 01,03. */
     serviceTypes: Text(100).optional(),
@@ -61,7 +62,7 @@ export const TripSearchQuery = z
       .optional()
       .refine((v) => v === undefined || v === '' || (SEARCH_BATCH_SIZES as readonly number[]).includes(Number(v)), SEARCH_MSG.INVALID_BATCH),
     /** A custom query (spec 3 §3) as JSON text. */
-    filter: z.string().max(100_000, 'The custom query is too long').optional(),
+    filter: text().max(100_000, 'The custom query is too long').optional(),
   })
   .superRefine((q, ctx) => {
     const filled = (v: string | undefined) => v !== undefined && v.trim() !== '';
@@ -86,46 +87,46 @@ export const TripList = z.object({
 });
 
 export const CannedQuery = z.object({
-  id: z.string(),
-  name: z.string(),
+  id: text(),
+  name: text(),
   json: FilterNodeSchema,
   /** Built in (UrgentUnaccepted): cannot be changed or deleted. */
   builtIn: z.boolean(),
-  createdBy: z.string().nullable(),
+  createdBy: text().nullable(),
   modCount: z.number().int(),
 });
 export type CannedQuery = z.infer<typeof CannedQuery>;
 export const CannedQueryBody = z.object({
   /** Absent for a new query. */
   id: Id.optional(),
-  name: z.string().trim().min(1, 'Name the query').max(80, 'At most 80 characters'),
+  name: text().trim().min(1, 'Name the query').max(80, 'At most 80 characters'),
   json: FilterNodeSchema,
   modCount: z.number().int().min(0).optional(),
 });
 
 const ReferenceNumbers = z
-  .array(z.string().trim().min(1).max(10, 'A reference number has at most 10 characters'))
+  .array(text().trim().min(1).max(10, 'A reference number has at most 10 characters'))
   .min(1, 'Choose at least one trip')
   .max(5000, 'At most 5000 trips at once');
 const TripIds = z.array(Id).min(1, 'Choose at least one trip').max(5000, 'At most 5000 trips at once');
 
 /** What a bulk action did: each trip changed, and each skipped with the reason. */
 export const BulkResult = z.object({
-  changed: z.array(z.object({ id: z.string(), referenceNumber: z.string() })),
-  skipped: z.array(z.object({ id: z.string().nullable(), referenceNumber: z.string().nullable(), reason: z.string() })),
+  changed: z.array(z.object({ id: text(), referenceNumber: text() })),
+  skipped: z.array(z.object({ id: text().nullable(), referenceNumber: text().nullable(), reason: text() })),
 });
 export type BulkResult = z.infer<typeof BulkResult>;
 
 export const RepairResult = z.object({
   dryRun: z.boolean(),
-  repaired: z.array(z.object({ referenceNumber: z.string(), fixes: z.array(z.string()) })),
-  skipped: z.array(z.object({ referenceNumber: z.string(), reason: z.string() })),
+  repaired: z.array(z.object({ referenceNumber: text(), fixes: z.array(text()) })),
+  skipped: z.array(z.object({ referenceNumber: text(), reason: text() })),
 });
 
 /** A candidate partner for a trip (spec 3 §2 partner picker), best first by score. */
 export const PartnerOption = z.object({
-  providerId: z.string(),
-  name: z.string(),
+  providerId: text(),
+  name: text(),
   contactNumber: z.number().nullable(),
   /** 0–100, higher is better (docs/partner-score.md). */
   score: z.number(),
@@ -146,25 +147,25 @@ export const PartnerOption = z.object({
 export type PartnerOption = z.infer<typeof PartnerOption>;
 
 const StopEta = z.object({
-  ordered: z.string().nullable(),
-  scheduled: z.string().nullable(),
-  estimated: z.string().nullable(),
-  actual: z.string().nullable(),
+  ordered: text().nullable(),
+  scheduled: text().nullable(),
+  estimated: text().nullable(),
+  actual: text().nullable(),
   /** Whole minutes after the ordered time (negative: early). */
   minutesLate: z.number().nullable(),
   /** spec 2 §4 pickup and drop-off marks. */
   mark: z.enum(['success', 'warning', 'danger']).nullable(),
 });
 /** One leg of the ETAs tab (trip inspect). */
-export const LegEta = z.object({ legId: z.string(), whichLeg: z.string(), status: z.string(), pickup: StopEta, dropoff: StopEta });
+export const LegEta = z.object({ legId: text(), whichLeg: text(), status: text(), pickup: StopEta, dropoff: StopEta });
 export type LegEta = z.infer<typeof LegEta>;
 
 export const CsvExportBody = z.object({
-  dateFrom: z.string().trim().min(1, 'Enter the first date').max(20),
-  dateTo: z.string().trim().min(1, 'Enter the last date').max(20),
-  passwordVerify: z.string().min(1, 'Enter your password to download').max(200),
+  dateFrom: text().trim().min(1, 'Enter the first date').max(20),
+  dateTo: text().trim().min(1, 'Enter the last date').max(20),
+  passwordVerify: text().min(1, 'Enter your password to download').max(200),
   /** The rest of the search (the same parameters as GET drive-assignments), optional. */
-  search: z.record(z.string(), z.string().max(100_000)).optional(),
+  search: z.record(text(), text().max(100_000)).optional(),
 });
 
 export const searchEndpoints = {
@@ -201,7 +202,7 @@ export const searchEndpoints = {
     summary: 'Deletes a saved custom query.',
     access: { roles: ['SecureEmployee'] },
     query: z.object({ id: Id }),
-    response: z.object({ id: z.string() }),
+    response: z.object({ id: text() }),
   }),
   bulkUnCancel: endpoint({
     method: 'POST',
@@ -241,7 +242,7 @@ export const searchEndpoints = {
     response: z.object({
       /** Trips found in the caller's scope; unknown reference numbers are left out. */
       checked: z.number().int(),
-      outOfArea: z.array(z.object({ referenceNumber: z.string(), zip: z.string().nullable() })),
+      outOfArea: z.array(z.object({ referenceNumber: text(), zip: text().nullable() })),
     }),
   }),
   bulkCancel: endpoint({
@@ -277,7 +278,7 @@ export const searchEndpoints = {
     area: 'trip search',
     summary: 'Partners that could take a trip, best first by score.',
     access: { roles: ['SecureEmployee'] },
-    query: z.object({ referenceNumber: z.string().trim().min(1, 'Missing reference number').max(10) }),
+    query: z.object({ referenceNumber: text().trim().min(1, 'Missing reference number').max(10) }),
     response: z.array(PartnerOption),
   }),
   declineOnBehalf: endpoint({
@@ -286,7 +287,7 @@ export const searchEndpoints = {
     area: 'trip search',
     summary: "Records a partner's phoned-in decline of a trip.",
     access: { roles: ['SecureEmployee'] },
-    body: z.object({ daId: Id, providerId: Id, reasonId: z.string().trim().min(1, 'Choose a reason for declining this trip').max(200) }),
+    body: z.object({ daId: Id, providerId: Id, reasonId: text().trim().min(1, 'Choose a reason for declining this trip').max(200) }),
     response: DriveAssignment,
   }),
   patchDetailed: endpoint({
@@ -299,9 +300,9 @@ export const searchEndpoints = {
       id: Id,
       modCount: z.number().int().min(0),
       farmoutContactNumber: z.number().int().nullable().optional(),
-      farmoutCompany: z.string().max(200).nullable().optional(),
-      notesSummary: z.string().max(4000).nullable().optional(),
-      tripLegs: z.array(z.object({ id: Id, passNotes: z.string().max(4000).nullable() })).max(20).optional(),
+      farmoutCompany: text().max(200).nullable().optional(),
+      notesSummary: text().max(4000).nullable().optional(),
+      tripLegs: z.array(z.object({ id: Id, passNotes: text().max(4000).nullable() })).max(20).optional(),
     }),
     response: DriveAssignment,
   }),
@@ -330,7 +331,7 @@ export const searchEndpoints = {
     summary: 'Prepares a CSV download of a search after re-checking the password; answers a one-time download URL.',
     access: { roles: ['SecureEmployee', 'Affiliate'] },
     body: CsvExportBody,
-    response: z.object({ url: z.string(), expiresAt: z.string() }),
+    response: z.object({ url: text(), expiresAt: text() }),
   }),
   csvDownload: endpoint({
     method: 'GET',
@@ -338,7 +339,7 @@ export const searchEndpoints = {
     area: 'trip search',
     summary: 'Streams a prepared CSV download (one use, short-lived token).',
     access: { roles: ['SecureEmployee', 'Affiliate'] },
-    query: z.object({ token: z.string().trim().min(1).max(200) }),
+    query: z.object({ token: text().trim().min(1).max(200) }),
     raw: true,
   }),
 };

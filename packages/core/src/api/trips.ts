@@ -1,17 +1,18 @@
 import { z } from 'zod';
+import { text } from './text.ts';
 import { EXPENSE_REASONS, STATS_OUT_OF_RANGE_REASONS, TIME_ADJUSTMENT_RESULTS } from '../trips/constants.ts';
 import { DriveAssignment, IsoDate, TimeOfDay } from '../trips/model.ts';
 import { endpoint } from './endpoint.ts';
 import { TripList, TripSearchQuery } from './search.ts';
 
-const Id = z.string().trim().min(1, 'Missing record id').max(36, 'Not a record id');
+const Id = text().trim().min(1, 'Missing record id').max(36, 'Not a record id');
 const ModCount = z.coerce.number({ error: 'modCount is required' }).int('modCount is a whole number').min(0);
 const TripRef = z.object({ id: Id, modCount: ModCount });
 
 export const TripFailure = z.object({
-  id: z.string(),
-  referenceNumber: z.string().nullable(),
-  message: z.string(),
+  id: text(),
+  referenceNumber: text().nullable(),
+  message: text(),
   current: DriveAssignment.optional(),
 });
 export const TripBatchBody = z.object({
@@ -30,11 +31,11 @@ export const RateAcceptResult = z.object({ accepted: z.array(DriveAssignment), f
 export const DeclineQuery = z.object({
   driveAssignmentId: Id,
   modCount: ModCount,
-  localTimestamp: z.string().max(40).optional(),
+  localTimestamp: text().max(40).optional(),
   // a query string carries 'false' as text, which z.coerce.boolean would read as true
   developerMode: z.union([z.boolean(), z.stringbool()]).default(false),
 });
-export const DeclineBody = z.object({ reason: z.string().trim().min(1, 'Choose a reason for declining this trip').max(200) });
+export const DeclineBody = z.object({ reason: text().trim().min(1, 'Choose a reason for declining this trip').max(200) });
 
 export const StatsEntry = z.object({
   driveAssignmentId: Id,
@@ -44,7 +45,7 @@ export const StatsEntry = z.object({
   timeDepart: TimeOfDay,
   timeDropOff: TimeOfDay,
   outOfRangeReason: z.enum(STATS_OUT_OF_RANGE_REASONS).optional(),
-  notes: z.string().max(2000).optional(),
+  notes: text().max(2000).optional(),
 });
 export const StatsBody = z.array(StatsEntry).min(1, 'Enter the stats of at least one leg').max(50);
 
@@ -52,38 +53,38 @@ export const AdjustTimeQuery = z.object({
   driveAssignmentId: Id,
   modCount: ModCount,
   minutes: z.coerce.number({ error: 'minutes must be a number' }).int('Use whole minutes').min(1, 'Enter the extra wait time').max(24 * 60),
-  notes: z.string().max(2000).default(''),
+  notes: text().max(2000).default(''),
 });
-export const AdjustTimeResult = z.object({ status: z.enum(TIME_ADJUSTMENT_RESULTS), message: z.string(), trip: DriveAssignment });
+export const AdjustTimeResult = z.object({ status: z.enum(TIME_ADJUSTMENT_RESULTS), message: text(), trip: DriveAssignment });
 
-export const ReceiptUploaded = z.object({ receiptId: z.string(), name: z.string(), size: z.number(), contentType: z.string() });
+export const ReceiptUploaded = z.object({ receiptId: text(), name: text(), size: z.number(), contentType: text() });
 export const ExpenseAddQuery = z.object({
   driveAssignmentId: Id,
   modCount: ModCount,
   reason: z.enum(EXPENSE_REASONS, { error: 'Choose Tolls, Lodging, Parking Fees or Other' }),
   amount: z.coerce.number({ error: 'Enter the amount' }).positive('Enter the amount').max(10_000),
-  notes: z.string().max(2000).default(''),
+  notes: text().max(2000).default(''),
   /** Comma-separated receipt ids from expense-receipt-upload. */
-  receipts: z.string().trim().min(1, 'Upload the receipt first').max(2000),
+  receipts: text().trim().min(1, 'Upload the receipt first').max(2000),
 });
 
 export const AssignDriverBody = z.object({ daId: Id, driverId: Id.nullable(), modCount: ModCount });
 export const FlagBody = z.object({
-  referenceNumber: z.string().trim().min(1).max(10),
-  flag: z.string().trim().max(40).nullable(),
+  referenceNumber: text().trim().min(1).max(10),
+  flag: text().trim().max(40).nullable(),
   modCount: ModCount.optional(),
 });
 export const SendSmsBody = z.union([
   z.object({
     daId: Id,
     contactId: z.string({ error: 'Missing required contact id' }).min(1, 'Missing required contact id'),
-    to: z.string().max(30).optional(),
-    message: z.string().trim().min(1, 'Write a message').max(640),
+    to: text().max(30).optional(),
+    message: text().trim().min(1, 'Write a message').max(640),
   }),
   z.object({
     vehicleId: Id.optional(),
     driverId: Id,
-    message: z.string().trim().min(1, 'Write a message').max(640),
+    message: text().trim().min(1, 'Write a message').max(640),
     includeSenderName: z.boolean().default(true),
   }),
 ]);
@@ -91,13 +92,13 @@ export const CancelLegBody = z.object({
   driveAssignmentId: Id,
   modCount: ModCount,
   tripLegId: Id,
-  reason: z.string().trim().min(1, 'Choose a cancel reason').max(200),
-  notes: z.string().max(2000).default(''),
+  reason: text().trim().min(1, 'Choose a cancel reason').max(200),
+  notes: text().max(2000).default(''),
 });
 
-export const DeclineReason = z.object({ name: z.string(), aliases: z.array(z.string()), alwaysVisible: z.boolean() });
-export const CancelReason = z.object({ label: z.string(), requireStats: z.boolean() });
-export const Driver = z.object({ id: z.string(), name: z.string(), employeeNumber: z.string().nullable(), partnerId: z.string() });
+export const DeclineReason = z.object({ name: text(), aliases: z.array(text()), alwaysVisible: z.boolean() });
+export const CancelReason = z.object({ label: text(), requireStats: z.boolean() });
+export const Driver = z.object({ id: text(), name: text(), employeeNumber: text().nullable(), partnerId: text() });
 
 export const tripEndpoints = {
   driveAssignments: endpoint({
@@ -208,7 +209,7 @@ export const tripEndpoints = {
     summary: "Text a trip's passenger (or a driver) through the SMS service.",
     access: { roles: ['Affiliate', 'SecureEmployee'] },
     body: SendSmsBody,
-    response: z.object({ sent: z.literal(true), to: z.string() }),
+    response: z.object({ sent: z.literal(true), to: text() }),
   }),
   cancelLeg: endpoint({
     method: 'POST',

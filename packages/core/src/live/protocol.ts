@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { text } from '../api/text.ts';
 import { IsoDate } from '../trips/model.ts';
 
 /**
@@ -15,29 +16,29 @@ export const SyncDriveAssvFilter = z
   .object({
     /** The pickup (service) date of the trips; may be left out when asking for one trip by id. */
     pickupDate: IsoDate.optional(),
-    division: z.string().max(4).optional(),
-    affiliateId: z.string().max(36).optional(),
+    division: text().max(4).optional(),
+    affiliateId: text().max(36).optional(),
     /** One trip, for trip inspect (spec 2 §7 "changes of a single SyncDriveAssv by id"). */
-    id: z.string().max(36).optional(),
+    id: text().max(36).optional(),
   })
   .refine((f) => f.pickupDate !== undefined || (f.id !== undefined && f.id !== ''), {
     message: 'A trip found set needs a pickupDate or a trip id',
     path: ['pickupDate'],
   });
-export const VOGDeliveryFilter = z.object({ unread: z.literal(true).default(true), recipientId: z.string().max(36) });
+export const VOGDeliveryFilter = z.object({ unread: z.literal(true).default(true), recipientId: text().max(36) });
 
 // Two fetch shapes share type 'fetch', so they are told apart by table first (a flat union on
 // 'type' with a repeated value is refused by zod at the first parse).
 const LiveFetchMessage = z.discriminatedUnion('table', [
   z.object({
     type: z.literal('fetch'),
-    subscriptionId: z.string().min(1).max(64),
+    subscriptionId: text().min(1).max(64),
     table: z.literal('SyncDriveAssv'),
     filter: SyncDriveAssvFilter,
   }),
   z.object({
     type: z.literal('fetch'),
-    subscriptionId: z.string().min(1).max(64),
+    subscriptionId: text().min(1).max(64),
     table: z.literal('VOGDelivery'),
     filter: VOGDeliveryFilter,
   }),
@@ -45,7 +46,7 @@ const LiveFetchMessage = z.discriminatedUnion('table', [
 
 export const LiveClientMessage = z.discriminatedUnion('type', [
   LiveFetchMessage,
-  z.object({ type: z.literal('close'), subscriptionId: z.string().min(1).max(64) }),
+  z.object({ type: z.literal('close'), subscriptionId: text().min(1).max(64) }),
 ]);
 export type LiveClientMessage = z.infer<typeof LiveClientMessage>;
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { text } from '../api/text.ts';
 import { parseDateInput } from '../time/date-input.ts';
 import { PARTNER_PAY_STATUSES } from './model.ts';
 import { SEARCH_MSG } from './search.ts';
@@ -219,11 +220,11 @@ export function validateFilter(root: FilterNode): { ok: true } | { ok: false; me
   return problem ? { ok: false, message: problem } : { ok: true };
 }
 
-const Scalar = z.union([z.string().max(200), z.number(), z.boolean(), z.null()]);
+const Scalar = z.union([text().max(200), z.number(), z.boolean(), z.null()]);
 const LeafSchema = z.object({
-  key: z.string().max(60),
-  op: z.string().max(20),
-  value: z.union([Scalar, z.array(z.string().max(200)).max(FILTER_MAX_LIST)]),
+  key: text().max(60),
+  op: text().max(20),
+  value: z.union([Scalar, z.array(text().max(200)).max(FILTER_MAX_LIST)]),
 });
 /** The wire shape of a filter tree (checked for meaning by validateFilter). */
 export const FilterNodeSchema: z.ZodType<FilterNode> = z.lazy(() =>

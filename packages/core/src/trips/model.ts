@@ -1,8 +1,10 @@
 import { z } from 'zod';
+import { IsoDate, text } from '../api/text.ts';
+
+export { IsoDate };
 
 /** Time of day as the API carries it: 'HH:MM:SS' (24-hour); 23:59:00 means will call. */
-export const TimeOfDay = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d:[0-5]\d$/, 'Times are HH:MM:SS');
-export const IsoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Dates are YYYY-MM-DD');
+export const TimeOfDay = text().regex(/^([01]\d|2[0-3]):[0-5]\d:[0-5]\d$/, 'Times are HH:MM:SS');
 
 export const PARTNER_PAY_STATUSES = ['Open', 'Pending', 'Final'] as const;
 export type PartnerPayStatus = (typeof PARTNER_PAY_STATUSES)[number];
@@ -11,28 +13,28 @@ export type PartnerPayStatus = (typeof PARTNER_PAY_STATUSES)[number];
 export const LEG_STATUSES = ['WillCall', 'Pending', 'Arrived', 'In Vehicle', 'Exiting', 'Rode', 'Canceled', 'CanceledNoCharge'] as const;
 
 export const Phone = z.object({
-  phoneNumberWithAreaCode: z.string(),
+  phoneNumberWithAreaCode: text(),
   smsEnabled: z.boolean(),
   main: z.boolean(),
-  type: z.string(),
+  type: text(),
 });
 export type Phone = z.infer<typeof Phone>;
 
 export const Location = z.object({
-  Id: z.string().nullable(),
-  Address: z.string().nullable(),
+  Id: text().nullable(),
+  Address: text().nullable(),
   Lat: z.number().nullable(),
   Lng: z.number().nullable(),
 });
 
 /** Trip leg (spec 1 §3). */
 export const TripLeg = z.object({
-  id: z.string(),
-  whichLeg: z.string(),
-  passengerId: z.string().nullable(),
-  passenger: z.object({ id: z.string(), name: z.string(), phones: z.array(Phone) }).nullable(),
-  locFirstAction: z.string(),
-  locSecondAction: z.string(),
+  id: text(),
+  whichLeg: text(),
+  passengerId: text().nullable(),
+  passenger: z.object({ id: text(), name: text(), phones: z.array(Phone) }).nullable(),
+  locFirstAction: text(),
+  locSecondAction: text(),
   locFirstTimeOrd: TimeOfDay.nullable(),
   locSecondTimeOrd: TimeOfDay.nullable(),
   locFirstTimeAct: TimeOfDay.nullable(),
@@ -40,78 +42,78 @@ export const TripLeg = z.object({
   locSecondTimeAct: TimeOfDay.nullable(),
   locFirstTimeOrdMillis: z.number().nullable(),
   callInTime: TimeOfDay.nullable(),
-  apptType: z.string().nullable(),
+  apptType: text().nullable(),
   apptTime: TimeOfDay.nullable(),
-  apptToSee: z.string().nullable(),
-  webFields: z.record(z.string(), z.unknown()),
+  apptToSee: text().nullable(),
+  webFields: z.record(text(), z.unknown()),
   locationFirst: Location,
   locationSecond: Location,
-  serviceCode: z.string().nullable(),
+  serviceCode: text().nullable(),
   googleDrivingDistanceMeters: z.number().nullable(),
   googleDrivingTime: z.number().nullable(),
   googleDrivingTimeNoTraffic: z.number().nullable(),
-  lob: z.string().nullable(),
-  division: z.string().nullable(),
-  memberId: z.string().nullable(),
-  memberPlanId: z.string().nullable(),
-  ambulatoryStatus: z.string().nullable(),
+  lob: text().nullable(),
+  division: text().nullable(),
+  memberId: text().nullable(),
+  memberPlanId: text().nullable(),
+  ambulatoryStatus: text().nullable(),
   infectiousDiseaseFlag: z.boolean(),
   doNotChangeVehicle: z.boolean(),
-  passName: z.string().nullable(),
-  passNotes: z.string().nullable(),
-  servDateBeg: z.string().nullable(),
-  tlClass: z.string().nullable(),
-  status: z.string(),
+  passName: text().nullable(),
+  passNotes: text().nullable(),
+  servDateBeg: text().nullable(),
+  tlClass: text().nullable(),
+  status: text(),
   cancelNc: z.boolean(),
   cancelWc: z.boolean(),
-  billToContactId: z.string().nullable(),
+  billToContactId: text().nullable(),
 });
 export type TripLeg = z.infer<typeof TripLeg>;
 
 /** Drive assignment (trip; live entity SyncDriveAssv), spec 1 §3. */
 export const DriveAssignment = z.object({
-  id: z.string(),
-  referenceNumber: z.string(),
+  id: text(),
+  referenceNumber: text(),
   modCount: z.number().int(),
   serviceDate: IsoDate,
-  serviceNumber: z.string().nullable(),
-  serviceTypeRequested: z.string(),
+  serviceNumber: text().nullable(),
+  serviceTypeRequested: text(),
   accepted: z.boolean(),
   declined: z.boolean(),
   deleted: z.boolean(),
   canceled: z.boolean(),
   cancelledWithoutCharge: z.boolean(),
   cancelledWithCharge: z.boolean(),
-  cancelledReason: z.string().nullable(),
+  cancelledReason: text().nullable(),
   dryRun: z.boolean(),
   willCall: z.boolean(),
-  flag: z.string().nullable(),
+  flag: text().nullable(),
   locked: z.boolean(),
   schedulePriority: z.number().int(),
   partnerPayStatus: z.enum(PARTNER_PAY_STATUSES),
-  driverEmpNumberAssigned: z.string().nullable(),
-  driverId: z.string().nullable(),
-  driverName: z.string().nullable(),
+  driverEmpNumberAssigned: text().nullable(),
+  driverId: text().nullable(),
+  driverName: text().nullable(),
   farmoutContactNumber: z.number().nullable(),
-  farmoutContactId: z.string().nullable(),
-  farmoutName: z.string().nullable(),
+  farmoutContactId: text().nullable(),
+  farmoutName: text().nullable(),
   farmoutRate: z.number().nullable(),
-  billToContactId: z.string().nullable(),
-  billToContact: z.string().nullable(),
-  division: z.string().nullable(),
+  billToContactId: text().nullable(),
+  billToContact: text().nullable(),
+  division: text().nullable(),
   /** IANA time zone of the trip's division: "has it occurred" is judged there. */
-  timeZone: z.string(),
-  county: z.string().nullable(),
-  daClass: z.string().nullable(),
+  timeZone: text(),
+  county: text().nullable(),
+  daClass: text().nullable(),
   passengersAdditional: z.number().int(),
   pca: z.boolean(),
   ppec: z.boolean(),
-  returnType: z.string().nullable(),
+  returnType: text().nullable(),
   authorized: z.boolean(),
-  authorizedBy: z.string().nullable(),
-  requestedBy: z.string().nullable(),
+  authorizedBy: text().nullable(),
+  requestedBy: text().nullable(),
   /** The trip's notes summary (spec 2 §3), edited by staff. */
-  notesSummary: z.string().nullable().optional(),
+  notesSummary: text().nullable().optional(),
   /** Whether the cancel reason (if any) needs stats before finalising. */
   cancelReasonRequiresStats: z.boolean().nullable(),
   /** Partner adjustments (wait time, expenses) still waiting for the operator's review. */
