@@ -1,6 +1,7 @@
 // The whole test suite: typecheck, lint, unit tests, API tests against embedded PostgreSQL 18 and,
 // when Debian's PostgreSQL 15 is installed, against it too; the web build; browser journeys.
 import { execFileSync, spawnSync } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -33,23 +34,55 @@ function vitest(name, dir, env = {}) {
   step(name, 'npx', ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${report}`], { cwd: path.join(root, dir), env, report });
 }
 
-/** Starts Debian's PostgreSQL 15 cluster and answers a superuser URL for a throwaway role, or null. */
+/**
+ * Debian's PostgreSQL 15 for the second database run: answers a superuser URL for a throwaway
+ * role, or null. Whatever this starts (the cluster, the role) is undone by `postgres15Done`.
+ */
+const pg15State = { startedCluster: false, createdRole: false };
 function postgres15() {
   if (process.env.TEST_PG15_URL) return process.env.TEST_PG15_URL;
   if (!fs.existsSync('/usr/lib/postgresql/15/bin/postgres') || process.getuid?.() !== 0) return null;
   try {
-    spawnSync('pg_ctlcluster', ['15', 'main', 'start'], { stdio: 'ignore' });
-    const port = execFileSync('runuser', ['-u', 'postgres', '--', 'psql', '-XAtc', 'show port'], { encoding: 'utf8' }).trim();
-    const password = `t${Math.random().toString(36).slice(2)}`;
-    const sql = `do $$ begin
+    const wasRunning = spawnSync('pg_ctlcluster', ['15', 'main', 'status'], { stdio: 'ignore' }).status === 0;
+    if (!wasRunning) {
+      const r = spawnSync('pg_ctlcluster', ['15', 'main', 'start'], { stdio: 'ignore' });
+      if (r.status !== 0) throw new Error('pg_ctlcluster 15 main start failed');
+      pg15State.startedCluster = true;
+    }
+    const port = psql15('show port', { encoding: 'utf8' }).trim();
+    const password = `t${randomBytes(12).toString('hex')}`;
+    // A role left by an interrupted run is taken over and dropped at the end like a new one.
+    psql15(`do $$ begin
       if not exists (select 1 from pg_roles where rolname = 'tripline_test') then create role tripline_test login superuser; end if;
-    end $$; alter role tripline_test password '${password}';`;
-    execFileSync('runuser', ['-u', 'postgres', '--', 'psql', '-Xqc', sql], { stdio: 'ignore' });
+    end $$; alter role tripline_test password '${password}'`);
+    pg15State.createdRole = true;
     return `postgres://tripline_test:${password}@127.0.0.1:${port}/postgres`;
   } catch (e) {
-    console.log(`PostgreSQL 15 could not be started: ${e.message}`);
+    console.log(`PostgreSQL 15 could not be used: ${e.message}`);
+    postgres15Done();
     return null;
   }
+}
+
+function psql15(sql, options = { stdio: 'ignore' }) {
+  return execFileSync('runuser', ['-u', 'postgres', '--', 'psql', '-XAtqc', sql], options);
+}
+
+/** Leaves Debian's PostgreSQL 15 as the suite found it: the test role dropped, the cluster stopped if it was started here. */
+function postgres15Done() {
+  try {
+    if (pg15State.createdRole) {
+      // The API tests drop their databases; anything a failed run left behind goes with the role.
+      const leftovers = psql15(`select datname from pg_database d join pg_roles r on r.oid = d.datdba where r.rolname = 'tripline_test'`, { encoding: 'utf8' })
+        .split('\n').filter(Boolean);
+      for (const db of leftovers) psql15(`drop database if exists "${db}" with (force)`);
+      psql15('drop role if exists tripline_test');
+    }
+  } catch (e) {
+    console.log(`The PostgreSQL 15 test role could not be dropped: ${e.message}`);
+  }
+  if (pg15State.startedCluster) spawnSync('pg_ctlcluster', ['15', 'main', 'stop'], { stdio: 'ignore' });
+  pg15State.createdRole = pg15State.startedCluster = false;
 }
 
 step('typecheck', 'npx', ['tsc', '-p', 'tsconfig.json', '--noEmit']);
@@ -58,7 +91,10 @@ vitest('core unit tests', 'packages/core');
 vitest('web unit tests', 'apps/web');
 vitest('API tests (embedded PostgreSQL 18)', 'apps/server');
 const pg15 = postgres15();
-if (pg15) vitest('API tests (PostgreSQL 15)', 'apps/server', { TEST_DATABASE_URL: pg15 });
+if (pg15) {
+  vitest('API tests (PostgreSQL 15)', 'apps/server', { TEST_DATABASE_URL: pg15 });
+  postgres15Done();
+}
 else console.log('\n(Debian PostgreSQL 15 is not installed here: the second database run is skipped)');
 step('web build', 'npm', ['run', 'build', '-w', 'apps/web']);
 const e2eReport = path.join(reports, 'e2e.json');
