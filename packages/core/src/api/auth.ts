@@ -59,8 +59,7 @@ export const ContactHit = z.object({
   city: text().nullable(),
 });
 export const GlobalSearchQuery = z.object({
-  q: z
-    .string()
+  q: text()
     .trim()
     .min(TYPEAHEAD_MIN_CHARS, `Type at least ${TYPEAHEAD_MIN_CHARS} characters`)
     .max(100, 'Search text is too long'),
@@ -75,8 +74,7 @@ export const ClientError = z.object({
 export const BugReportBody = z.object({
   name: text().trim().max(200).optional(),
   email: text().trim().max(320).optional(),
-  description: z
-    .string()
+  description: text()
     .max(20_000, 'The description is too long')
     .superRefine((v, ctx) => {
       const err = bugReportDescriptionError(v);

@@ -59,8 +59,7 @@ export const RideServiceActivity = z.object({
 });
 export type RideServiceActivity = z.infer<typeof RideServiceActivity>;
 
-const ReferenceNumber = z
-  .string({ error: 'referenceNumber is required' })
+const ReferenceNumber = text({ error: 'referenceNumber is required' })
   .trim()
   .min(1, 'referenceNumber is required')
   .max(10, LOG_MSG.REFERENCE_NUMBER)
@@ -94,7 +93,7 @@ export const logEndpoints = {
     summary: "A trip's partner activities (declines, wait time, expenses) with who created and resolved them.",
     access: { roles: ['Affiliate', 'SecureEmployee'] },
     query: z.object({
-      da: z.string({ error: LOG_MSG.TRIP_ID_REQUIRED }).trim().min(1, LOG_MSG.TRIP_ID_REQUIRED).max(36, 'Not a trip id'),
+      da: text({ error: LOG_MSG.TRIP_ID_REQUIRED }).trim().min(1, LOG_MSG.TRIP_ID_REQUIRED).max(36, 'Not a trip id'),
       action: text().trim().max(40).refine(noControlCharacters, LOG_MSG.CONTROL_CHARACTER).optional(),
       status: text().trim().max(20).refine(noControlCharacters, LOG_MSG.CONTROL_CHARACTER).optional(),
     }),

@@ -16,6 +16,7 @@ export const TEXT_MSG = {
 } as const;
 
 // C0 controls except tab (09), LF (0A) and CR (0D); DEL and the C1 controls (7F–9F).
+// eslint-disable-next-line no-control-regex -- matching them is the point
 const CONTROL = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F]/;
 // A high surrogate not followed by a low one, or a low one not preceded by a high one.
 const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
@@ -27,9 +28,12 @@ export function textProblem(s: string): string | null {
   return null;
 }
 
-/** A string field of the API: z.string() that refuses control characters and lone surrogates. */
-export function text() {
-  return z.string().check((ctx) => {
+/**
+ * A string field of the API: z.string() that refuses control characters and lone surrogates. Takes
+ * z.string()'s parameters (e.g. `{ error: 'Missing required contact id' }` for a missing field).
+ */
+export function text(params?: Parameters<typeof z.string>[0]) {
+  return z.string(params).check((ctx) => {
     const problem = textProblem(ctx.value);
     if (problem) ctx.issues.push({ code: 'custom', message: problem, input: ctx.value });
   });

@@ -71,7 +71,7 @@ describe('log search', () => {
     expect(messages({ user: 'u'.repeat(201) })).toEqual([{ path: 'user', message: LOG_MSG.USER_TOO_LONG }]);
     expect(messages({ activityType: 'a'.repeat(101) })).toEqual([{ path: 'activityType', message: LOG_MSG.ACTIVITY_TOO_LONG }]);
     expect(messages({ user: ['a', 'b'] })[0].path).toBe('user');
-    expect(messages({ table: 't', id: 'a\u0000b' })).toEqual([{ path: 'id', message: 'Search text cannot contain control characters' }]);
+    expect(messages({ table: 't', id: 'a\u0000b' })).toEqual([{ path: 'id', message: 'Text may not contain control characters (only tabs and line breaks are allowed)' }]);
     expect(messages({ user: 'bob\n' + 'x' })[0]).toEqual({ path: 'user', message: LOG_MSG.CONTROL_CHARACTER });
   });
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { text as apiText } from '../api/text.ts';
 import { parseDateInput } from '../time/date-input.ts';
 import { OPERATOR_TIME_ZONE, dateInZone } from '../time/zone.ts';
 import { LOG_MSG } from './messages.ts';
@@ -22,8 +23,7 @@ export function noControlCharacters(v: string): boolean {
 
 /** A text parameter: trimmed, empty means absent. */
 const text = (max: number, message: string) =>
-  z
-    .string()
+  apiText()
     .trim()
     .max(max, message)
     .refine(noControlCharacters, LOG_MSG.CONTROL_CHARACTER)
@@ -50,8 +50,7 @@ export interface LogCriteria {
 export function logQuerySchema(today: () => string) {
   return z
     .object({
-      table: z
-        .string()
+      table: apiText()
         .trim()
         .max(63, LOG_MSG.TABLE_NAME)
         .regex(/^([A-Za-z_][A-Za-z0-9_]*)?$/, LOG_MSG.TABLE_NAME)

@@ -1,8 +1,12 @@
+import { MAX_DATE_YEAR, MIN_DATE_YEAR } from '../api/text.ts';
+
 const MONTHS = ['jan', 'feb', 'mar', 'apr', 'may', 'jun', 'jul', 'aug', 'sep', 'oct', 'nov', 'dec'];
 
 const pad = (n: number) => String(n).padStart(2, '0');
 
 function isoIfValid(year: number, month: number, day: number): string | null {
+  // the years every date of the API lives in (PostgreSQL has no year 0)
+  if (year < MIN_DATE_YEAR || year > MAX_DATE_YEAR) return null;
   if (month < 1 || month > 12 || day < 1) return null;
   // Day 0 of the next month is the last day of this one (UTC, so no time zone can shift it).
   const daysInMonth = new Date(Date.UTC(year, month, 0)).getUTCDate();
