@@ -1,5 +1,7 @@
 import './api/messages.ts';
 export * from './auth/roles.ts';
+export * from './auth/su.ts';
+export * from './auth/mfa.ts';
 export * from './shell/routes.ts';
 export * from './shell/navigation.ts';
 export * from './shell/messages.ts';

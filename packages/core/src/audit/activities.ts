@@ -38,6 +38,7 @@ export const RECORDED_ACTIVITIES = {
   login: ['sessions'],
   su: ['contacts'],
   'su-end': ['contacts'],
+  'su-refused': ['contacts'],
   'vog-broadcast': ['notification_deliveries'],
   'vog-dismiss': ['notification_deliveries'],
 } as const satisfies Record<string, readonly string[]>;
