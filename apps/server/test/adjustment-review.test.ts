@@ -48,14 +48,15 @@ describe('POST /api/partner-monitor (reviewing adjustment requests)', () => {
     expect((await review(new Browser(t.app), { activityId, status: 'Approved' })).statusCode).toBe(401);
   });
 
-  it('answers 400 with a readable message for a missing request, a wrong decision and a denial without a note', async () => {
+  it('answers 400 with a readable message for a missing request, a wrong decision and a note too long, changing nothing', async () => {
     const { trip, activityId } = await pendingWait();
     const before = await tripRow(db.pool, trip.id);
     expect((await review(staff, { status: 'Approved' })).json().message).toBe(REVIEW_MSG.ACTIVITY_REQUIRED);
     expect((await review(staff, { activityId, status: 'Maybe' })).json().message).toBe(REVIEW_MSG.DECISION);
-    const deny = await review(staff, { activityId, status: 'Denied', note: '  ' });
-    expect(deny.statusCode).toBe(400);
-    expect(deny.json().message).toBe(REVIEW_MSG.DENY_NEEDS_NOTE);
+    expect((await review(staff, { activityId })).json().message).toBe(REVIEW_MSG.DECISION);
+    const long = await review(staff, { activityId, status: 'Denied', note: 'x'.repeat(1001) });
+    expect(long.statusCode).toBe(400);
+    expect(long.json().message).toBe(REVIEW_MSG.NOTE_TOO_LONG);
     expect(await tripRow(db.pool, trip.id)).toEqual(before);
   });
 
@@ -99,6 +100,33 @@ describe('POST /api/partner-monitor (reviewing adjustment requests)', () => {
     // nothing is left for the operator: rate accept goes through
     const rate = await partner.post('/api/accept-rate', { driveAssignments: [{ id: trip.id, modCount: trip.modCount + 1 }] });
     expect(rate.json()).toMatchObject({ accepted: [{ id: trip.id, partnerPayStatus: 'Final' }], failed: [] });
+  });
+
+  it('denies without a note (spec 2 §4: the note is optional): closed, audited, the partner told, the pay unchanged', async () => {
+    for (const body of [{}, { note: '   ' }]) {
+      const { trip, activityId } = await pendingWait();
+      const res = await review(staff, { activityId, status: 'Denied', ...body });
+      expect(res.statusCode, res.body).toBe(200);
+      expect(res.json()).toMatchObject({
+        activity: { id: activityId, status: 'Denied', notes: 'Dialysis ran long' },
+        trip: { partnerPayStatus: 'Pending', outstandingAdjustments: 0, modCount: trip.modCount + 1 },
+      });
+      expect(await waitMinutes(trip.id)).toBe(0);
+      expect((await tripRow(db.pool, trip.id)).activities).toEqual([
+        expect.objectContaining({ id: activityId, status: 'Denied', resolved_by: staffId, notes: 'Dialysis ran long' }),
+      ]);
+      expect((await auditRows(db.pool, 'partner_activities', activityId)).at(-1)).toMatchObject({
+        activity_type: 'adjustment-review',
+        actor_id: staffId,
+        before: { status: 'Pending' },
+        after: { status: 'Denied', note: null },
+      });
+      // the test clock stands still, so this trip's notification is found by its trip, not its time
+      const told = (await deliveriesOf(x.user.id)).filter((d) => d.message.options?.tripId === trip.id);
+      expect(told.map((d) => d.message)).toEqual([
+        { type: 'toastr', title: 'Request denied', body: `45 min of wait time on trip ${trip.referenceNumber} was denied.`, options: { tripId: trip.id } },
+      ]);
+    }
   });
 
   it('denies with a note: the trip keeps its pay, the request is closed', async () => {

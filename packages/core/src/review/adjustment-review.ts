@@ -18,7 +18,8 @@ export const REVIEW_MSG = {
   ACTIVITY_REQUIRED: 'Choose the request to review',
   DECISION: 'Choose Approved or Denied',
   NOTE_TOO_LONG: `Keep the note under ${NOTE_MAX} characters`,
-  DENY_NEEDS_NOTE: 'Say why the request is denied: the partner reads this note.',
+  /** The review dialog's hint on a denial: the note stays optional (spec 2 §4), but the partner reads it. */
+  DENY_NOTE_HINT: 'Optional: say why the request is denied. The partner reads this note.',
   NOT_AN_ADJUSTMENT: 'Only wait-time and expense requests are reviewed.',
   FINAL: TRIP_MSG.WAIT_DENIED_FINAL,
   alreadyReviewed: (status: string) => `This request has already been reviewed (${status}). Reload to see the current state.`,
@@ -33,18 +34,17 @@ export interface ReviewableActivity {
 
 /**
  * Why a review may not be made, or null when it may. A request already decided is a concurrent
- * edit (someone reviewed it first): the caller answers 409 for that text.
+ * edit (someone reviewed it first): the caller answers 409 for that text. The note never decides:
+ * spec 2 §4 "Partner activity status is changed by a privileged user with an optional note", a
+ * denial too.
  */
 export function reviewRefusal(
   activity: ReviewableActivity,
   trip: { partnerPayStatus: PartnerPayStatus },
-  decision: ReviewDecision,
-  note: string,
 ): { message: string; conflict: boolean } | null {
   if (!(REVIEWABLE_ACTIONS as readonly string[]).includes(activity.action)) return { message: REVIEW_MSG.NOT_AN_ADJUSTMENT, conflict: false };
   if (activity.status !== 'Pending') return { message: REVIEW_MSG.alreadyReviewed(activity.status), conflict: true };
   if (trip.partnerPayStatus === 'Final') return { message: REVIEW_MSG.FINAL, conflict: false };
-  if (decision === 'Denied' && note.trim() === '') return { message: REVIEW_MSG.DENY_NEEDS_NOTE, conflict: false };
   return null;
 }
 

@@ -36,7 +36,7 @@ async function reviewAdjustment(deps: AppDeps, req: FastifyRequest, user: Sessio
     const [activity] = await partnerActivities(change.client, tripId, { id: body.activityId });
     if (!activity) throw notFound('The request was not found.');
 
-    const refusal = reviewRefusal(activity, change.trip, body.status, body.note);
+    const refusal = reviewRefusal(activity, change.trip);
     if (refusal?.conflict) throw conflict(refusal.message, activity);
     if (refusal) throw badRequest(refusal.message);
 

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Button, Group, Modal, SegmentedControl, Stack, Text, Textarea } from '@mantine/core';
-import { NOTE_MAX, contract, describeAdjustment, reviewRefusal, type DriveAssignment, type PartnerActivity, type ReviewDecision } from '@tripline/core';
+import { NOTE_MAX, REVIEW_MSG, contract, describeAdjustment, reviewRefusal, type DriveAssignment, type PartnerActivity, type ReviewDecision } from '@tripline/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { ApiError, callApi } from '../../../lib/api.ts';
 import { toast } from '../../../lib/toast.tsx';
@@ -8,9 +8,9 @@ import type { TripRows } from '../../trips/home/use-day-trips.ts';
 import { SubmitForm } from '../../../components/SubmitForm.tsx';
 
 /**
- * The operator's answer to a partner's wait-time or expense request (POST partner-monitor). A
- * denial needs a note, which the partner reads; a request someone else reviewed first (409) is
- * shown as it now is.
+ * The operator's answer to a partner's wait-time or expense request (POST partner-monitor). The
+ * note is optional (spec 2 §4), also on a denial, where the dialog suggests one because the partner
+ * reads it; a request someone else reviewed first (409) is shown as it now is.
  */
 export function ReviewAdjustmentModal({
   activity,
@@ -38,8 +38,8 @@ export function ReviewAdjustmentModal({
 
   const submit = async () => {
     if (!activity) return;
-    // the server's own rule first (a denial needs a note), so nothing is sent that it would refuse
-    const refused = reviewRefusal(activity, trip, decision, note);
+    // the server's own rule first, so nothing is sent that it would refuse
+    const refused = reviewRefusal(activity, trip);
     if (refused) {
       setError(refused.message);
       return;
@@ -96,7 +96,7 @@ export function ReviewAdjustmentModal({
             />
             <Textarea
               label="Note to the partner"
-              description={decision === 'Denied' ? 'Required: say why the request is denied.' : 'Optional'}
+              description={decision === 'Denied' ? REVIEW_MSG.DENY_NOTE_HINT : 'Optional'}
               autosize
               minRows={2}
               maxLength={NOTE_MAX}

@@ -20,7 +20,7 @@ export function PartnerActivityTab({ trip, rows: tripRows }: { trip: DriveAssign
   const [reviewing, setReviewing] = useState<PartnerActivity | null>(null);
   const mayReview = !!user && mayAccess(user, contract.partnerMonitor.access.roles);
   // the server's rule (core reviewRefusal): a pending adjustment on a trip not yet final; the note comes later
-  const reviewable = (a: PartnerActivity) => mayReview && reviewRefusal(a, trip, 'Approved', '') === null;
+  const reviewable = (a: PartnerActivity) => mayReview && reviewRefusal(a, trip) === null;
   const rows = activity.data ?? [];
   return (
     <>
