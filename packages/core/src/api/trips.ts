@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { text } from './text.ts';
 import { EXPENSE_REASONS, STATS_OUT_OF_RANGE_REASONS, TIME_ADJUSTMENT_RESULTS } from '../trips/constants.ts';
+import { TRIP_MSG } from '../trips/messages.ts';
 import { DriveAssignment, IsoDate, TimeOfDay } from '../trips/model.ts';
 import { endpoint } from './endpoint.ts';
 import { TripList, TripSearchQuery } from './search.ts';
@@ -74,20 +75,33 @@ export const FlagBody = z.object({
   flag: text().trim().max(40).nullable(),
   modCount: ModCount.optional(),
 });
-export const SendSmsBody = z.union([
-  z.object({
-    daId: Id,
-    contactId: z.string({ error: 'Missing required contact id' }).min(1, 'Missing required contact id'),
-    to: text().max(30).optional(),
-    message: text().trim().min(1, 'Write a message').max(640),
-  }),
-  z.object({
-    vehicleId: Id.optional(),
-    driverId: Id,
-    message: text().trim().min(1, 'Write a message').max(640),
-    includeSenderName: z.boolean().default(true),
-  }),
-]);
+const SmsText = text().trim().min(1, 'Write a message').max(640);
+/** spec 1 §8 'Missing required contact id': absent, null or blank, the contact to text is named by it. */
+const SmsContactId = text({ error: TRIP_MSG.MISSING_CONTACT_ID })
+  .trim()
+  .min(1, TRIP_MSG.MISSING_CONTACT_ID)
+  .max(36, 'Not a record id');
+export const SmsToPassenger = z.object({ daId: Id, contactId: SmsContactId, to: text().max(30).nullish(), message: SmsText });
+export const SmsToDriver = z.object({
+  vehicleId: Id.nullish(),
+  driverId: Id,
+  message: SmsText,
+  includeSenderName: z.boolean().default(true),
+});
+/** A body naming a trip or a contact is the passenger form; any other the driver form. */
+const isPassengerForm = (input: unknown) => typeof input === 'object' && input !== null && ('daId' in input || 'contactId' in input);
+/**
+ * spec 1 §7 send-sms: {daId, contactId, to, message} or {vehicleId, driverId, message,
+ * includeSenderName}. A body that is neither answers the first problem of the form it was meant
+ * to be, instead of the union's bare 'Invalid input'.
+ */
+export const SendSmsBody = z.union([SmsToPassenger, SmsToDriver], {
+  error: (iss) => {
+    if (iss.code !== 'invalid_union') return undefined;
+    const meant = iss.errors[isPassengerForm(iss.input) ? 0 : 1]?.[0];
+    return meant ? meant.message : undefined;
+  },
+});
 export const CancelLegBody = z.object({
   driveAssignmentId: Id,
   modCount: ModCount,
@@ -108,6 +122,7 @@ export const tripEndpoints = {
     summary:
       "The caller's trips for a day (the same rows as the live found set), one trip by id or referenceNumber, or the staff trip search with every /admin/trips parameter, limit and filter.",
     access: { signedIn: true },
+    answers: [404],
     query: TripSearchQuery,
     response: TripList,
   }),
@@ -117,6 +132,7 @@ export const tripEndpoints = {
     area: 'trips',
     summary: 'Accept trips (one, or all of a day). Answers the accepted trips and the refused ones with the reason.',
     access: { roles: ['Affiliate', 'SecureEmployee'] },
+    answers: [404, 409],
     body: TripBatchBody,
     response: AcceptResult,
   }),
@@ -126,6 +142,7 @@ export const tripEndpoints = {
     area: 'trips',
     summary: 'Finalise trips with rate accept: the pay status becomes Final.',
     access: { roles: ['Affiliate', 'SecureEmployee'] },
+    answers: [404, 409],
     body: TripBatchBody,
     response: RateAcceptResult,
   }),
@@ -135,6 +152,7 @@ export const tripEndpoints = {
     area: 'trips',
     summary: 'Decline a trip with a reason; it is marked declined and deleted.',
     access: { roles: ['Affiliate', 'SecureEmployee'] },
+    answers: [404, 409],
     query: DeclineQuery,
     body: DeclineBody,
     response: DriveAssignment,
@@ -145,6 +163,7 @@ export const tripEndpoints = {
     area: 'trips',
     summary: 'Enter arrival, departure and drop-off times of legs.',
     access: { roles: ['Affiliate', 'SecureEmployee'] },
+    answers: [404, 409],
     body: StatsBody,
     response: z.object({ updated: z.array(DriveAssignment) }),
   }),
@@ -154,6 +173,7 @@ export const tripEndpoints = {
     area: 'trips',
     summary: 'Ask for extra wait time; answers Approved, Denied or Pending.',
     access: { roles: ['Affiliate', 'SecureEmployee'] },
+    answers: [404, 409],
     query: AdjustTimeQuery,
     response: AdjustTimeResult,
   }),
@@ -163,6 +183,7 @@ export const tripEndpoints = {
     area: 'trips',
     summary: 'Upload a receipt (image or PDF, at most 20 MB) before adding an expense.',
     access: { roles: ['Affiliate', 'SecureEmployee'] },
+    answers: [400, 413, 415],
     raw: true,
     response: ReceiptUploaded,
   }),
@@ -172,6 +193,7 @@ export const tripEndpoints = {
     area: 'trips',
     summary: 'A receipt file, for those who may see its trip.',
     access: { signedIn: true },
+    answers: [404],
     query: z.object({ id: Id }),
     raw: true,
   }),
@@ -181,6 +203,7 @@ export const tripEndpoints = {
     area: 'trips',
     summary: 'Add a miscellaneous expense (Tolls, Lodging, Parking Fees, Other) with its receipts.',
     access: { roles: ['Affiliate', 'SecureEmployee'] },
+    answers: [404, 409],
     query: ExpenseAddQuery,
     response: DriveAssignment,
   }),
@@ -188,8 +211,10 @@ export const tripEndpoints = {
     method: 'POST',
     path: 'drive-assignment-assign-driver',
     area: 'trips',
-    summary: "Assign one of the partner's drivers to a trip (null clears it).",
+    summary:
+      "Assign one of the partner's drivers to a trip (null clears it). Assigning the driver the trip already has changes nothing: it answers 200 with the trip as it is, and modCount is not bumped.",
     access: { roles: ['Affiliate', 'SecureEmployee'] },
+    answers: [404, 409],
     body: AssignDriverBody,
     response: DriveAssignment,
   }),
@@ -197,8 +222,10 @@ export const tripEndpoints = {
     method: 'POST',
     path: 'drive-assignment-flag',
     area: 'trips',
-    summary: 'Set or clear the flag of a trip.',
+    summary:
+      "Set or clear the flag of a trip. modCount is optional: without it the write is last-writer-wins; the web app always sends it, and a stale one answers 409 with the server's copy. Setting the flag the trip already has changes nothing (200, no modCount bump).",
     access: { roles: ['Affiliate', 'SecureEmployee'] },
+    answers: [404, 409],
     body: FlagBody,
     response: DriveAssignment,
   }),
@@ -208,6 +235,7 @@ export const tripEndpoints = {
     area: 'trips',
     summary: "Text a trip's passenger (or a driver) through the SMS service.",
     access: { roles: ['Affiliate', 'SecureEmployee'] },
+    answers: [404],
     body: SendSmsBody,
     response: z.object({ sent: z.literal(true), to: text() }),
   }),
@@ -217,6 +245,7 @@ export const tripEndpoints = {
     area: 'trips',
     summary: 'Cancel one leg of a trip.',
     access: { roles: ['Affiliate', 'SecureEmployee', 'Case Manager'] },
+    answers: [404, 409],
     body: CancelLegBody,
     response: DriveAssignment,
   }),
@@ -243,6 +272,7 @@ export const tripEndpoints = {
     area: 'employees',
     summary: "The partner's drivers (staff name the partner with partnerId).",
     access: { roles: ['Affiliate', 'SecureEmployee'] },
+    answers: [404],
     query: z.object({ partnerId: Id.optional() }),
     response: z.array(Driver),
   }),

@@ -16,7 +16,7 @@ const digits = (s: string) => s.replace(/\D/g, '').replace(/^1(\d{10})$/, '$1');
  * spec 1 §5: the phone to text. A number the caller names must be one of the contact's eligible
  * phones (the server never texts an arbitrary number); otherwise the first eligible one.
  */
-function choosePhone(phones: readonly Phone[], name: string, to: string | undefined): string {
+function choosePhone(phones: readonly Phone[], name: string, to: string | null | undefined): string {
   if (to?.trim()) {
     const wanted = digits(to);
     const match = phones.find((p) => digits(p.phoneNumberWithAreaCode) === wanted && eligibleSmsPhone([p]));
@@ -52,7 +52,7 @@ async function textPassenger(deps: AppDeps, req: FastifyRequest, user: SessionUs
  * asked.
  */
 async function textDriver(deps: AppDeps, req: FastifyRequest, user: SessionUser, body: Exclude<Body, { daId: string }>): Promise<Sent> {
-  if (!isUuid(body.driverId) || (body.vehicleId !== undefined && !isUuid(body.vehicleId))) throw notFound();
+  if (!isUuid(body.driverId) || (body.vehicleId != null && !isUuid(body.vehicleId))) throw notFound();
   const { rows } = await deps.pool.query<{ id: string; name: string; parent_id: string | null; phones: Phone[] }>(
     `select c.id, c.name, c.parent_id,
             coalesce((select json_agg(json_build_object('phoneNumberWithAreaCode', ph.phone_number_with_area_code,
