@@ -1,13 +1,17 @@
 import {
   CLIENT_VERSION,
   CLIENT_VERSION_HEADER,
+  contract,
   MSG,
+  SESSION_IDLE_MS,
   STATUS_VERSION_OUT_OF_DATE,
+  type Endpoint,
 } from '@tripline/core';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Pool } from 'pg';
 import type { Clock } from './clock.ts';
 import { HttpError } from './errors.ts';
+import { auditRefusedSu, findSuTarget } from './auth/impersonation.ts';
 import { findSession, hashToken, SESSION_COOKIE } from './auth/sessions.ts';
 import { loadSessionUser } from './auth/users.ts';
 
@@ -20,6 +24,59 @@ export function sameOrigin(req: FastifyRequest, origin: string): boolean {
   } catch {
     return false;
   }
+}
+
+/**
+ * Calls that change who a session is: su starts an impersonation (a GET, as the spec names it) and
+ * logout ends it. They are guarded like writes whatever their method.
+ */
+const IDENTITY_CHANGES: ReadonlySet<Endpoint> = new Set<Endpoint>([contract.su, contract.logout]);
+
+/**
+ * The request comes from the portal's own page: it carries the client version header (which a link,
+ * a form or a cross-site script cannot add without a preflight we never allow) and is same-origin.
+ * A same-origin GET fetch carries no Origin in Chromium and Firefox, so then the browser's own
+ * Sec-Fetch-Site: same-origin is the proof; any other Sec-Fetch-Site value is refused.
+ */
+export function fromOwnPage(req: FastifyRequest): boolean {
+  if (req.headers[CLIENT_VERSION_HEADER] === undefined) return false;
+  const site = req.headers['sec-fetch-site'];
+  if (site !== undefined && site !== 'same-origin') return false;
+  const origin = req.headers.origin;
+  if (origin) return sameOrigin(req, origin);
+  return site === 'same-origin';
+}
+
+/**
+ * The refusal of a cross-site call. A refused su, or a refused end of an impersonation, is
+ * recorded against the live session's real user; the session itself is left as it was.
+ */
+async function csrfRefusal(req: FastifyRequest, deps: { pool: Pool; clock: Clock }, endpoint: Endpoint | undefined): Promise<HttpError> {
+  const refusal = new HttpError(403, 'csrf', MSG.CSRF_REFUSED);
+  const token = req.cookies[SESSION_COOKIE];
+  if (!token || !endpoint || !IDENTITY_CHANGES.has(endpoint)) return refusal;
+  const now = deps.clock.now();
+  const { rows } = await deps.pool.query(
+    `select contact_id, impersonator_id from sessions
+      where id_hash = $1 and not mfa_pending and expires_at > $2 and last_seen_at > $3`,
+    [hashToken(token), now, new Date(now.getTime() - SESSION_IDLE_MS)],
+  );
+  const session = rows[0];
+  const su = endpoint === contract.su;
+  if (!session || (!su && !session.impersonator_id)) return refusal;
+  const requested = su ? String((req.query as { id?: unknown }).id ?? '').trim().slice(0, 36) : '';
+  const target = su ? await findSuTarget(deps.pool, requested) : null;
+  await auditRefusedSu(deps.pool, {
+    actorId: session.impersonator_id ?? session.contact_id,
+    targetId: su ? (target?.id ?? null) : session.contact_id,
+    requested,
+    endpoint: su ? 'su' : 'logout',
+    reason: 'cross-site',
+    message: MSG.CSRF_REFUSED,
+    requestId: req.id,
+    clientAddress: req.ip,
+  });
+  return refusal;
 }
 
 /** Client version (434), who is calling (session cookie or API token) and CSRF, before any /api handler. */
@@ -37,9 +94,11 @@ export function installRequestGuards(app: FastifyInstance, deps: { pool: Pool; c
       throw new HttpError(STATUS_VERSION_OUT_OF_DATE, 'version_out_of_date', MSG.VERSION_OUT_OF_DATE);
     }
 
+    const endpoint = req.routeOptions.config?.endpoint;
+    const identityChange = endpoint !== undefined && IDENTITY_CHANGES.has(endpoint);
     const origin = req.headers.origin;
-    if (origin && !SAFE_METHODS.has(req.method) && !sameOrigin(req, origin)) {
-      throw new HttpError(403, 'csrf', MSG.CSRF_REFUSED);
+    if (origin && (identityChange || !SAFE_METHODS.has(req.method)) && !sameOrigin(req, origin)) {
+      throw await csrfRefusal(req, deps, endpoint);
     }
 
     const auth = req.headers.authorization;
@@ -59,9 +118,8 @@ export function installRequestGuards(app: FastifyInstance, deps: { pool: Pool; c
     const token = req.cookies[SESSION_COOKIE];
     if (!token) return;
     // A state-changing call riding on a session cookie must come from our page (spec 2 §7 headers).
-    if (!SAFE_METHODS.has(req.method) && (!origin || versionHeader === undefined)) {
-      throw new HttpError(403, 'csrf', MSG.CSRF_REFUSED);
-    }
+    const unproven = identityChange ? !fromOwnPage(req) : !SAFE_METHODS.has(req.method) && (!origin || versionHeader === undefined);
+    if (unproven) throw await csrfRefusal(req, deps, endpoint);
     const found = await findSession(deps.pool, deps.clock, token);
     if (!found) return;
     if ('expired' in found) {

@@ -57,6 +57,10 @@ export const ContactHit = z.object({
   name: text(),
   types: z.array(text()),
   city: text().nullable(),
+  /** What su needs to decide whether to offer 'Log in as' (core suRefusal). */
+  ldapGroups: z.array(text()),
+  adminAccess: z.boolean(),
+  mfaRequired: z.boolean(),
 });
 export const GlobalSearchQuery = z.object({
   q: text()
@@ -159,7 +163,8 @@ export const authEndpoints = {
     method: 'GET',
     path: 'su',
     area: 'auth',
-    summary: 'Staff impersonate another contact until logout.',
+    summary:
+      'Staff impersonate another contact until logout (core suRefusal: never more than the caller holds). Changes the session, so it needs the client version header and a same-origin request.',
     access: { roles: ['SecureEmployee'] },
     query: SuQuery,
     response: SuResponse,

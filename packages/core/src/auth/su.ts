@@ -54,8 +54,6 @@ export const SU_MSG = {
     `You cannot log in as ${name}: their account holds ${missing.join(', ')}, which yours does not.`,
   CODE: (name: string) =>
     `You cannot log in as ${name}: staff who sign in with a code can only be impersonated by an administrator.`,
-  /** The browser's su call did not prove it came from the portal's own page. */
-  CROSS_SITE: 'Logging in as another contact was refused because the request did not come from the Tripline page.',
 } as const;
 
 const label = (role: string) => (role === ADMIN_ACCESS_ROLE ? 'administrator access' : role);

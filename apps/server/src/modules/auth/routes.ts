@@ -1,8 +1,8 @@
 import { contract, MFA_REMEMBER_DAYS, MSG } from '@tripline/core';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { writeAudit } from '../../platform/audit.ts';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { inTransaction, writeAudit } from '../../platform/audit.ts';
 import type { AppDeps } from '../../platform/deps.ts';
-import { badRequest, forbidden, notFound, unauthorized } from '../../platform/errors.ts';
+import { badRequest, unauthorized } from '../../platform/errors.ts';
 import { route } from '../../platform/http.ts';
 import { decoyHash, verifyPassword } from '../../platform/auth/password.ts';
 import {
@@ -15,7 +15,9 @@ import {
   SESSION_COOKIE,
 } from '../../platform/auth/sessions.ts';
 import { loadSessionUser, presentUser } from '../../platform/auth/users.ts';
+import { auditContext, cookieOptions, setSessionCookie } from './cookies.ts';
 import { checkCode, mfaOptions, sendCode } from './mfa.ts';
+import { suRoutes } from './su.ts';
 import { assertNotThrottled, clearFailures, recordFailure } from './throttle.ts';
 
 function parseBasic(header: string | undefined): { username: string; password: string } {
@@ -32,15 +34,6 @@ function parseBasic(header: string | undefined): { username: string; password: s
 
 export function authRoutes(app: FastifyInstance, deps: AppDeps): void {
   const { pool, clock } = deps;
-  const cookieOptions = (req: FastifyRequest) => ({
-    path: '/',
-    httpOnly: true,
-    sameSite: 'lax' as const,
-    secure: deps.config.secureCookies || req.protocol === 'https',
-  });
-  const setSessionCookie = (req: FastifyRequest, reply: FastifyReply, token: string) =>
-    reply.setCookie(SESSION_COOKIE, token, cookieOptions(req));
-  const auditContext = (req: FastifyRequest) => ({ requestId: req.id, clientAddress: req.ip });
 
   async function rememberedDevice(req: FastifyRequest, contactId: string): Promise<boolean> {
     const token = req.cookies[REMEMBER_COOKIE];
@@ -76,7 +69,7 @@ export function authRoutes(app: FastifyInstance, deps: AppDeps): void {
       clientAddress: req.ip,
       userAgent: req.headers['user-agent'],
     });
-    setSessionCookie(req, reply, token);
+    setSessionCookie(deps, req, reply, token);
     if (mfaPending) return { entity: 'MFA_NEEDED' as const };
     await writeAudit(pool, { actorId: contact.id, activityType: 'login', table: 'sessions', recordId: contact.id, ...auditContext(req) });
     const user = await loadSessionUser(pool, contact.id, null);
@@ -99,19 +92,22 @@ export function authRoutes(app: FastifyInstance, deps: AppDeps): void {
   route(app, contract.mfaVerifyCode, async ({ req, reply, body }) => {
     const session = pendingSession(req);
     await checkCode(pool, clock, session, body.verificationCode);
-    const token = await rotateSession(pool, clock, session.idHash, { mfaPending: false });
-    setSessionCookie(req, reply, token);
-    if (body.rememberMe) {
-      const device = newToken();
-      const days = MFA_REMEMBER_DAYS * 86_400_000;
-      await pool.query('insert into mfa_remembered_devices (token_hash, contact_id, expires_at) values ($1, $2, $3)', [
-        hashToken(device),
-        session.contactId,
-        new Date(clock.now().getTime() + days),
-      ]);
-      reply.setCookie(REMEMBER_COOKIE, device, { ...cookieOptions(req), maxAge: days / 1000 });
-    }
-    await writeAudit(pool, { actorId: session.contactId, activityType: 'login', table: 'sessions', recordId: session.contactId, after: { mfa: true }, ...auditContext(req) });
+    const days = MFA_REMEMBER_DAYS * 86_400_000;
+    const device = body.rememberMe ? newToken() : null;
+    const token = await inTransaction(pool, async (client) => {
+      const next = await rotateSession(client, clock, session.idHash, { mfaPending: false });
+      if (device) {
+        await client.query('insert into mfa_remembered_devices (token_hash, contact_id, expires_at) values ($1, $2, $3)', [
+          hashToken(device),
+          session.contactId,
+          new Date(clock.now().getTime() + days),
+        ]);
+      }
+      await writeAudit(client, { actorId: session.contactId, activityType: 'login', table: 'sessions', recordId: session.contactId, after: { mfa: true }, ...auditContext(req) });
+      return next;
+    });
+    setSessionCookie(deps, req, reply, token);
+    if (device) reply.setCookie(REMEMBER_COOKIE, device, { ...cookieOptions(deps, req), maxAge: days / 1000 });
     const user = await loadSessionUser(pool, session.contactId, null);
     if (!user) throw unauthorized();
     return presentUser(user);
@@ -119,18 +115,22 @@ export function authRoutes(app: FastifyInstance, deps: AppDeps): void {
 
   route(app, contract.logout, async ({ req, reply }) => {
     const token = req.cookies[SESSION_COOKIE];
+    // Ending an impersonation changes who the session is: the request guards checked it like a write.
     if (token) {
-      if (req.session?.impersonatorId) {
-        await writeAudit(pool, {
-          actorId: req.session.impersonatorId,
-          impersonatorId: null,
-          activityType: 'su-end',
-          table: 'contacts',
-          recordId: req.session.contactId,
-          ...auditContext(req),
-        });
-      }
-      await deleteSession(pool, hashToken(token));
+      const session = req.session;
+      await inTransaction(pool, async (client) => {
+        if (session?.impersonatorId) {
+          await writeAudit(client, {
+            actorId: session.impersonatorId,
+            impersonatorId: null,
+            activityType: 'su-end',
+            table: 'contacts',
+            recordId: session.contactId,
+            ...auditContext(req),
+          });
+        }
+        await deleteSession(client, hashToken(token));
+      });
     }
     reply.clearCookie(SESSION_COOKIE, { path: '/' });
     return { ok: true as const };
@@ -138,34 +138,5 @@ export function authRoutes(app: FastifyInstance, deps: AppDeps): void {
 
   route(app, contract.currentUser, async ({ user }) => presentUser(user));
 
-  route(app, contract.su, async ({ req, reply, user, query }) => {
-    const session = req.session;
-    // Impersonation rides on a browser session; a second su would hide who is really acting.
-    if (!session || session.impersonatorId) throw forbidden('Sign out to end the current impersonation first');
-    const id = query.id;
-    const byId = id.length > 10;
-    if (!byId && !/^\d+$/.test(id)) throw badRequest('Missing required contact id');
-    const { rows } = await pool.query(
-      `select id, name, admin_access from contacts where ${byId ? 'id::text = $1' : 'contact_number = $1::bigint'} and not deleted`,
-      [id],
-    );
-    const target = rows[0];
-    if (!target) throw notFound();
-    if (target.id === user.id) throw badRequest('You are already signed in as this contact');
-    // Impersonating must never grant more than the staff member holds.
-    if (target.admin_access && !user.adminAccess) throw forbidden();
-    const token = await rotateSession(pool, clock, session.idHash, { contactId: target.id, impersonatorId: user.id });
-    setSessionCookie(req, reply, token);
-    await writeAudit(pool, {
-      actorId: user.id,
-      activityType: 'su',
-      table: 'contacts',
-      recordId: target.id,
-      after: { impersonating: target.id, name: target.name },
-      ...auditContext(req),
-    });
-    const next = await loadSessionUser(pool, target.id, user.id);
-    if (!next) throw notFound();
-    return { user: presentUser(next), message: MSG.NOW_LOGGED_IN_AS(target.name) };
-  });
+  suRoutes(app, deps);
 }

@@ -11,7 +11,7 @@ export function contactRoutes(app: FastifyInstance, { pool }: AppDeps): void {
     const q = query.q;
     const number = /^\d{1,10}$/.test(q) ? Number(q) : null;
     const { rows } = await pool.query(
-      `select c.id, c.contact_number, c.name, c.types,
+      `select c.id, c.contact_number, c.name, c.types, c.ldap_groups, c.admin_access, c.mfa_required,
               (select a.city from addresses a where a.contact_id = c.id order by a.label = 'Home' desc limit 1) as city
          from contacts c
         where not c.deleted
@@ -21,6 +21,15 @@ export function contactRoutes(app: FastifyInstance, { pool }: AppDeps): void {
         limit 20`,
       [likeLiteral(q), number, q],
     );
-    return rows.map((r) => ({ id: r.id, contactNumber: r.contact_number, name: r.name, types: r.types, city: r.city }));
+    return rows.map((r) => ({
+      id: r.id,
+      contactNumber: r.contact_number,
+      name: r.name,
+      types: r.types,
+      city: r.city,
+      ldapGroups: r.ldap_groups,
+      adminAccess: r.admin_access,
+      mfaRequired: r.mfa_required,
+    }));
   });
 }

@@ -2,6 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { SESSION_ABSOLUTE_MS, SESSION_IDLE_MS } from '@tripline/core';
 import type { Pool, PoolClient } from 'pg';
 import type { Clock } from '../clock.ts';
+import { unauthorized } from '../errors.ts';
 
 export const SESSION_COOKIE = 'tripline_session';
 export const REMEMBER_COOKIE = 'tripline_mfa_device';
@@ -110,7 +111,8 @@ export async function rotateSession(
       clock.now(),
     ],
   );
-  if (rowCount !== 1) throw new Error('session vanished during rotation');
+  // Signed out, or rotated by a request that ran at the same time: this one no longer has a session.
+  if (rowCount !== 1) throw unauthorized();
   return token;
 }
 
