@@ -115,6 +115,7 @@ export const authEndpoints = {
     area: 'auth',
     summary: 'Sign in with a Basic authorization header; answers the user, or MFA_NEEDED for a second step.',
     access: { public: true },
+    answers: [400, 429],
     response: LoginResponse,
   }),
   mfaRetrievalOptions: endpoint({
@@ -166,6 +167,7 @@ export const authEndpoints = {
     summary:
       'Staff impersonate another contact until logout (core suRefusal: never more than the caller holds). Changes the session, so it needs the client version header and a same-origin request.',
     access: { roles: ['SecureEmployee'] },
+    answers: [404],
     query: SuQuery,
     response: SuResponse,
   }),

@@ -25,6 +25,7 @@ export const docsEndpoints = {
     area: 'docs',
     summary: 'Answers ok when the server and its database are up.',
     access: { public: true },
+    answers: [503],
     response: z.object({ ok: z.boolean(), appVersion: text() }),
   }),
 };

@@ -39,6 +39,7 @@ export const notificationEndpoints = {
     area: 'activity',
     summary: 'Dismiss a notification delivery (marks it read).',
     access: { signedIn: true },
+    answers: [404],
     body: z.object({ deliveryId: text().min(1, 'Missing delivery id').max(36) }),
     response: z.object({ ok: z.literal(true) }),
   }),
@@ -48,6 +49,7 @@ export const notificationEndpoints = {
     area: 'activity',
     summary: "Send a notification to a partner's users or to listed contacts.",
     access: { roles: ['SecureEmployee'] },
+    answers: [404],
     body: z
       .object({
         partnerId: text().max(36).optional(),
@@ -64,6 +66,7 @@ export const notificationEndpoints = {
     area: 'activity',
     summary: 'The live found-set websocket (fetch, close; FetchedFoundSet, FoundSetChanged, Unsubscribed, FoundSetInvalidated, Error).',
     access: { signedIn: true },
+    answers: [426],
     raw: true,
   }),
 };

@@ -23,6 +23,7 @@ export const reviewEndpoints = {
     summary:
       "Approve or deny a partner's pending wait-time or expense request, with an optional note (appended to the request's notes and sent to the partner). An approved wait time is added to the trip's pay; the trip's pay status is recomputed and the partner's users are notified. A request already reviewed answers 409.",
     access: { roles: ['SecureEmployee'] },
+    answers: [404, 409],
     body: ReviewBody,
     response: ReviewResult,
   }),

@@ -1,95 +1,188 @@
-import { contract, type Access, type Endpoint } from '@tripline/core';
-import { z } from 'zod';
+import {
+  CLIENT_VERSION,
+  CannedQuery,
+  CurrentUser,
+  DriveAssignment,
+  ErrorBody,
+  FilterNodeSchema,
+  STATUS_VERSION_OUT_OF_DATE,
+  contract,
+  errorAnswers,
+  type Endpoint,
+} from '@tripline/core';
+import type { z } from 'zod';
+import { SESSION_COOKIE } from '../../platform/auth/sessions.ts';
+import { describeAccess } from './page.ts';
+import { SchemaComponents } from './json-schema.ts';
 
-export function describeAccess(access: Access): string {
-  if ('public' in access) return 'Anyone';
-  if ('signedIn' in access) return 'Any signed-in user';
-  return access.roles.join(', ') + ' (adminAccess always)';
+export { docsPage } from './page.ts';
+
+/**
+ * Contract schemas that become named components. The filter tree of a custom query is recursive
+ * and must be one; the others are named because many endpoints answer them.
+ */
+const NAMED_SCHEMAS = new Map<z.ZodType, string>([
+  [FilterNodeSchema, 'FilterNode'],
+  [DriveAssignment, 'DriveAssignment'],
+  [CannedQuery, 'CannedQuery'],
+  [CurrentUser, 'CurrentUser'],
+]);
+
+const ERROR = { $ref: '#/components/schemas/ErrorBody' };
+
+/** Error statuses that answer the endpoint's own response shape instead of ErrorBody. */
+const OWN_SHAPE_ANSWERS: Record<string, { status: number; description: string }> = {
+  health: { status: 503, description: 'The database cannot be reached: ok is false.' },
+};
+
+/** Each error status: its component name and what it means. */
+const ERROR_RESPONSES: Record<number, { name: string; description: string }> = {
+  400: {
+    name: 'BadRequest',
+    description: 'The request is not valid: `message` is the first problem, `details` lists each one with the path of its field. Nothing was written.',
+  },
+  401: { name: 'Unauthorized', description: 'Not signed in, the session timed out, the sign-in failed, or the API token is not valid.' },
+  403: {
+    name: 'Forbidden',
+    description:
+      "The caller's roles or the API token's list of areas and methods do not allow this, or a state-changing call on a session cookie came without this server's Origin and the X-Client-Version header (error `csrf`).",
+  },
+  404: { name: 'NotFound', description: "The record does not exist or is outside the caller's scope (the same answer for both)." },
+  409: {
+    name: 'Conflict',
+    description: "The record changed since it was read (a stale modCount) or the request was already answered; `current` holds the server's copy. Nothing was written.",
+  },
+  413: { name: 'PayloadTooLarge', description: 'The request body is too large.' },
+  415: { name: 'UnsupportedMediaType', description: 'The request body is not of a type this endpoint accepts.' },
+  426: { name: 'UpgradeRequired', description: 'This address is a websocket: open it with an upgrade request.' },
+  429: { name: 'TooManyRequests', description: 'Too many failed sign-in attempts for this user or address; `message` says when to try again.' },
+  [STATUS_VERSION_OUT_OF_DATE]: {
+    name: 'ClientOutOfDate',
+    description: `The X-Client-Version header names an older client than this server expects (${CLIENT_VERSION}): reload the client.`,
+  },
+  503: { name: 'ServiceUnavailable', description: 'The server cannot answer now; try again later.' },
+};
+
+const SECURITY_SCHEMES = {
+  session: {
+    type: 'apiKey',
+    in: 'cookie',
+    name: SESSION_COOKIE,
+    description:
+      'The browser session set by POST /api/login (and /api/mfa-verify-code when a second step is asked). A state-changing call (POST, PUT, PATCH, DELETE) riding on this cookie must send the Origin header of this server and the X-Client-Version header, or it is refused with 403 (error `csrf`). A session ends after 15 idle minutes or 12 hours.',
+  },
+  token: {
+    type: 'http',
+    scheme: 'bearer',
+    description:
+      'An API token: `Authorization: Bearer <token>`. It acts as its contact, limited to the areas and methods listed on the token (403 otherwise). No Origin or X-Client-Version header is needed.',
+  },
+  basic: {
+    type: 'http',
+    scheme: 'basic',
+    description: 'User name and password, for POST /api/login only.',
+  },
+};
+
+/** Who may call, as OpenAPI security: sign-in takes a password; other public endpoints take any caller. */
+function securityOf(name: string, ep: Endpoint): Record<string, string[]>[] {
+  if (name === 'login') return [{ basic: [] }];
+  const signedIn: Record<string, string[]>[] = [{ session: [] }, { token: [] }];
+  return 'public' in ep.access ? [{}, ...signedIn] : signedIn;
 }
 
-function schema(s: z.ZodType, io: 'input' | 'output') {
-  try {
-    return z.toJSONSchema(s, { io, unrepresentable: 'any' });
-  } catch {
-    return {};
-  }
-}
-
-function queryParameters(ep: Endpoint) {
+function queryParameters(components: SchemaComponents, name: string, ep: Endpoint) {
   if (!ep.query) return [];
-  const js = schema(ep.query, 'input') as { properties?: Record<string, unknown>; required?: string[] };
-  return Object.entries(js.properties ?? {}).map(([name, s]) => ({
-    name,
+  const js = components.resolve(components.convert(ep.query, 'input', `${name}Query`)) as {
+    properties?: Record<string, unknown>;
+    required?: string[];
+  };
+  return Object.entries(js.properties ?? {}).map(([param, schema]) => ({
+    name: param,
     in: 'query',
-    required: (js.required ?? []).includes(name),
-    schema: s,
+    required: (js.required ?? []).includes(param),
+    schema,
   }));
+}
+
+function requestBody(components: SchemaComponents, name: string, ep: Endpoint) {
+  if (ep.body) return { required: true, content: { 'application/json': { schema: components.convert(ep.body, 'input', `${name}Body`) } } };
+  // the receipt upload: one file in a form
+  if (ep.raw && ep.method !== 'GET') {
+    const file = { type: 'object', required: ['file'], properties: { file: { type: 'string', contentMediaType: 'application/octet-stream' } } };
+    return { required: true, content: { 'multipart/form-data': { schema: file } } };
+  }
+  return undefined;
+}
+
+function success(components: SchemaComponents, name: string, ep: Endpoint) {
+  if (ep.response) {
+    return { description: 'Success', content: { 'application/json': { schema: components.convert(ep.response, 'output', `${name}Response`) } } };
+  }
+  return { description: ep.raw ? 'Success: a file, a page or a websocket, as the summary says' : 'Success' };
 }
 
 /** OpenAPI 3.1 from the contract: the same declarations the server validates with. */
 export function buildOpenApi(appVersion: string) {
+  const components = new SchemaComponents(NAMED_SCHEMAS);
+  const errorBody = components.convert(ErrorBody, 'output', 'ErrorBody');
+  components.add('ErrorBody', errorBody);
+  const used = new Set<number>();
   const paths: Record<string, Record<string, unknown>> = {};
   for (const [name, ep] of Object.entries(contract) as [string, Endpoint][]) {
+    const responses: Record<string, unknown> = { '200': success(components, name, ep) };
+    const own = OWN_SHAPE_ANSWERS[name];
+    for (const status of errorAnswers(ep)) {
+      if (own?.status === status) {
+        responses[String(status)] = { ...success(components, name, ep), description: own.description };
+        continue;
+      }
+      used.add(status);
+      responses[String(status)] = { $ref: `#/components/responses/${ERROR_RESPONSES[status]?.name ?? `Error${status}`}` };
+    }
+    responses.default = { $ref: '#/components/responses/ServerError' };
+    const body = requestBody(components, name, ep);
     const op: Record<string, unknown> = {
       operationId: name,
       summary: ep.summary,
       tags: [ep.area],
       description: `Who may call: ${describeAccess(ep.access)}.`,
-      parameters: queryParameters(ep),
-      responses: {
-        '200': ep.response
-          ? { description: 'Success', content: { 'application/json': { schema: schema(ep.response, 'output') } } }
-          : { description: 'Success' },
-        default: { description: 'Error', content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } } },
-      },
+      security: securityOf(name, ep),
+      parameters: [...queryParameters(components, name, ep), { $ref: '#/components/parameters/ClientVersion' }],
+      ...(body ? { requestBody: body } : {}),
+      responses,
     };
-    if (ep.body) op.requestBody = { required: true, content: { 'application/json': { schema: schema(ep.body, 'input') } } };
-    if (!('public' in ep.access)) op.security = [{ session: [] }, { token: [] }];
     (paths[`/api/${ep.path}`] ??= {})[ep.method.toLowerCase()] = op;
   }
+  const responses: Record<string, unknown> = {};
+  for (const status of [...used].sort((a, b) => a - b)) {
+    const known = ERROR_RESPONSES[status] ?? { name: `Error${status}`, description: `Error ${status}.` };
+    responses[known.name] = { description: known.description, content: { 'application/json': { schema: ERROR } } };
+  }
+  responses.ServerError = { description: 'The server could not complete the request.', content: { 'application/json': { schema: ERROR } } };
   return {
     openapi: '3.1.0',
-    info: { title: 'Tripline API', version: appVersion },
+    info: {
+      title: 'Tripline API',
+      version: appVersion,
+      description:
+        'Every endpoint of the Tripline portal, generated from the contract the server validates with. Sign in for a session cookie or send an API token; errors answer the ErrorBody shape.',
+    },
+    servers: [{ url: '/', description: 'This server (every path starts with /api)' }],
     paths,
     components: {
-      securitySchemes: {
-        session: { type: 'apiKey', in: 'cookie', name: 'tripline_session' },
-        token: { type: 'http', scheme: 'bearer' },
-      },
-      schemas: {
-        Error: {
-          type: 'object',
-          required: ['error', 'message'],
-          properties: {
-            error: { type: 'string' },
-            message: { type: 'string' },
-            details: { type: 'array', items: { type: 'object', properties: { path: { type: 'string' }, message: { type: 'string' } } } },
-            requestId: { type: 'string' },
-          },
+      schemas: components.schemas,
+      responses,
+      parameters: {
+        ClientVersion: {
+          name: 'X-Client-Version',
+          in: 'header',
+          required: false,
+          description: `The client's version (${CLIENT_VERSION}). An older one answers ${STATUS_VERSION_OUT_OF_DATE}; a state-changing call on a session cookie must send it.`,
+          schema: { type: 'integer' },
         },
       },
+      securitySchemes: SECURITY_SCHEMES,
     },
   };
-}
-
-const esc = (s: string) => s.replace(/[&<>"]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[c] as string);
-
-/** A self-contained page (no outside assets) listing every endpoint. */
-export function docsPage(appVersion: string): string {
-  const rows = (Object.values(contract) as Endpoint[])
-    .slice()
-    .sort((a, b) => a.area.localeCompare(b.area) || a.path.localeCompare(b.path))
-    .map((ep) => {
-      const params = ep.query ? Object.keys((schema(ep.query, 'input') as { properties?: object }).properties ?? {}).join(', ') : '';
-      const body = ep.body ? Object.keys((schema(ep.body, 'input') as { properties?: object }).properties ?? {}).join(', ') : '';
-      return `<tr><td>${esc(ep.area)}</td><td><code>${ep.method}</code></td><td><code>/api/${esc(ep.path)}</code></td><td>${esc(ep.summary)}</td><td>${esc(describeAccess(ep.access))}</td><td>${esc(params)}</td><td>${esc(body)}</td></tr>`;
-    })
-    .join('\n');
-  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Tripline API</title>
-<style>body{font-family:system-ui,sans-serif;margin:2rem;color:#1a1b1e}table{border-collapse:collapse;width:100%}td,th{border-bottom:1px solid #dee2e6;padding:.4rem .6rem;text-align:left;vertical-align:top;font-size:14px}th{background:#f1f3f5}code{font-size:13px}</style>
-</head><body><h1>Tripline API <small>${esc(appVersion)}</small></h1>
-<p>Base path <code>/api</code>. Send <code>X-Client-Version: 6</code>. Sign in with <code>POST /api/login</code> (Basic authorization) for a session cookie, or send <code>Authorization: Bearer &lt;token&gt;</code> with an API token. Errors answer <code>{ error, message, details?, requestId }</code>. The machine-readable description is at <a href="/api/openapi.json">/api/openapi.json</a>.</p>
-<table><thead><tr><th>Area</th><th>Method</th><th>Path</th><th>What it does</th><th>Who may call</th><th>Query</th><th>Body</th></tr></thead><tbody>
-${rows}
-</tbody></table></body></html>`;
 }
