@@ -114,7 +114,9 @@ describe('GET /api/drive-assignments as the trip search: refusals', () => {
       [{ serviceDate: TODAY, distanceMiles: '12' }, 'Invalid distance filter'],
       [{}, SEARCH_MSG.CRITERIA_REQUIRED],
       [{ division: 'NM01', priority: '2+' }, SEARCH_MSG.CRITERIA_REQUIRED],
-      [{ serviceDate: TODAY, limit: '99' }, SEARCH_MSG.INVALID_BATCH],
+      [{ serviceDate: TODAY, limit: '0' }, SEARCH_MSG.INVALID_BATCH],
+      [{ serviceDate: TODAY, limit: '10001' }, SEARCH_MSG.INVALID_BATCH],
+      [{ serviceDate: TODAY, limit: '2.5' }, SEARCH_MSG.INVALID_BATCH],
       [{ serviceDate: TODAY, limit: 'all' }, SEARCH_MSG.INVALID_BATCH],
       [{ filter: '{"logicalOp":"or","filters":[]}' }, 'A custom query needs a top-level AND'],
       [{ filter: '{"logicalOp":"and","filters":[{"key":"nope","op":"eq","value":"x"}]}' }, 'Unknown filter key nope'],
@@ -239,7 +241,7 @@ describe('custom queries (filter)', () => {
 });
 
 describe('batch size and truncation', () => {
-  it('answers at most limit rows with the count of all; without limit every row up to the cap', async () => {
+  it('answers at most limit rows with the count of all', async () => {
     const res = await search(staff, { serviceDate: BULK_DAY, limit: '100' });
     expect(res.statusCode).toBe(200);
     expect(res.json().rows).toHaveLength(100);
@@ -249,6 +251,54 @@ describe('batch size and truncation', () => {
     expect(all.json().total).toBe(BULK);
     const sorted = (all.json().rows as DriveAssignment[]).map((r) => r.referenceNumber);
     expect(sorted).toEqual([...sorted].sort());
+  });
+
+  describe('on a day with more trips than the default batch', () => {
+    const BIG_DAY = '2026-11-03';
+    const BIG = 262;
+    let partner: Browser;
+    beforeAll(async () => {
+      const y = await createPartner(db.pool);
+      for (let i = 0; i < BIG; i += 25) {
+        const batch = Array.from({ length: Math.min(25, BIG - i) }, () => createTrip(db.pool, { partnerId: y.partner.id, serviceDate: BIG_DAY }));
+        await Promise.all(batch);
+      }
+      partner = await signIn(t.app, y.user);
+    });
+    // division '' and priority '1+' make it the search, not the day list
+    const criteria = { serviceDate: BIG_DAY, division: '', priority: '1+' };
+
+    it('answers 250 rows without limit (spec 2 §9: batch size default 250), the same as the screen', async () => {
+      const res = await search(staff, criteria);
+      expect(res.statusCode).toBe(200);
+      expect(res.json().rows).toHaveLength(250);
+      expect(res.json().total).toBe(BIG);
+      const screen = await search(staff, { ...criteria, limit: '250' });
+      expect(refs(screen.json())).toEqual(refs(res.json()));
+    });
+
+    it('takes any whole number up to 10,000 from API clients', async () => {
+      for (const [limit, rows] of [['1', 1], ['99', 99], ['1000', BIG], ['10000', BIG]] as const) {
+        const res = await search(staff, { ...criteria, limit });
+        expect(res.statusCode, limit).toBe(200);
+        expect(res.json(), limit).toMatchObject({ total: BIG });
+        expect(res.json().rows, limit).toHaveLength(rows);
+      }
+    });
+
+    it('refuses 0, 10,001 and 2.5 with the batch-size message', async () => {
+      for (const limit of ['0', '10001', '2.5']) {
+        const res = await search(staff, { ...criteria, limit });
+        expect(res.statusCode, limit).toBe(400);
+        expect(res.json().message, limit).toBe('Max Results is a whole number from 1 to 10,000 (the screen offers 100, 250, 500 and 1000)');
+      }
+    });
+
+    it("leaves the partner's day list whole: it has no batch size", async () => {
+      const day = await search(partner, { serviceDate: BIG_DAY });
+      expect(day.statusCode).toBe(200);
+      expect(day.json().rows).toHaveLength(BIG);
+    });
   });
 });
 

@@ -4,11 +4,11 @@ import { DriveAssignment, IsoDate } from '../trips/model.ts';
 import { FilterNodeSchema, parseFilterJson, type FilterGroup } from '../trips/filter.ts';
 import {
   CANCEL_TYPES,
-  SEARCH_BATCH_SIZES,
   SEARCH_MSG,
   parseDistanceMiles,
   parsePriority,
   searchAnchors,
+  searchLimit,
   splitReferenceNumbers,
 } from '../trips/search.ts';
 import { endpoint } from './endpoint.ts';
@@ -56,11 +56,11 @@ export const TripSearchQuery = z
     /** Service type codes separated by commas, e.g. 01,03. */
     serviceTypes: Text(100).optional(),
     showTab: Text(40).optional(),
-    limit: z
-      .string()
+    /** Rows to answer (core searchLimit): 250 when absent; the screen's 100–1000, API clients up to 10,000. */
+    limit: text()
       .trim()
       .optional()
-      .refine((v) => v === undefined || v === '' || (SEARCH_BATCH_SIZES as readonly number[]).includes(Number(v)), SEARCH_MSG.INVALID_BATCH),
+      .refine((v) => searchLimit(v) !== null, SEARCH_MSG.INVALID_BATCH),
     /** A custom query (spec 3 §3) as JSON text. */
     filter: text().max(100_000, 'The custom query is too long').optional(),
   })
@@ -183,7 +183,6 @@ export const searchEndpoints = {
     area: 'trip search',
     summary: 'One saved custom query by id.',
     access: { roles: ['SecureEmployee'] },
-    answers: [404],
     query: z.object({ id: Id }),
     response: CannedQuery,
   }),
@@ -193,7 +192,6 @@ export const searchEndpoints = {
     area: 'trip search',
     summary: 'Saves a custom query (new without id; with id and modCount it replaces that one).',
     access: { roles: ['SecureEmployee'] },
-    answers: [404, 409],
     body: CannedQueryBody,
     response: CannedQuery,
   }),
@@ -203,7 +201,6 @@ export const searchEndpoints = {
     area: 'trip search',
     summary: 'Deletes a saved custom query.',
     access: { roles: ['SecureEmployee'] },
-    answers: [404],
     query: z.object({ id: Id }),
     response: z.object({ id: text() }),
   }),
@@ -281,7 +278,6 @@ export const searchEndpoints = {
     area: 'trip search',
     summary: 'Partners that could take a trip, best first by score.',
     access: { roles: ['SecureEmployee'] },
-    answers: [404],
     query: z.object({ referenceNumber: text().trim().min(1, 'Missing reference number').max(10) }),
     response: z.array(PartnerOption),
   }),
@@ -291,7 +287,6 @@ export const searchEndpoints = {
     area: 'trip search',
     summary: "Records a partner's phoned-in decline of a trip.",
     access: { roles: ['SecureEmployee'] },
-    answers: [404],
     body: z.object({ daId: Id, providerId: Id, reasonId: text().trim().min(1, 'Choose a reason for declining this trip').max(200) }),
     response: DriveAssignment,
   }),
@@ -301,7 +296,6 @@ export const searchEndpoints = {
     area: 'trip search',
     summary: "Changes a trip's partner (farmoutContactNumber, farmoutCompany) or its notes (notesSummary, legs' passNotes).",
     access: { roles: ['SecureEmployee'] },
-    answers: [404, 409],
     body: z.object({
       id: Id,
       modCount: z.number().int().min(0),
@@ -318,7 +312,6 @@ export const searchEndpoints = {
     area: 'trip search',
     summary: "A trip's legs with ordered, scheduled, estimated and actual times and how late each stop was (trip inspect, ETAs tab).",
     access: { signedIn: true },
-    answers: [404],
     query: z.object({ id: Id }),
     response: z.array(LegEta),
   }),
@@ -337,7 +330,6 @@ export const searchEndpoints = {
     area: 'trip search',
     summary: 'Prepares a CSV download of a search after re-checking the password; answers a one-time download URL.',
     access: { roles: ['SecureEmployee', 'Affiliate'] },
-    answers: [429],
     body: CsvExportBody,
     response: z.object({ url: text(), expiresAt: text() }),
   }),
@@ -347,7 +339,6 @@ export const searchEndpoints = {
     area: 'trip search',
     summary: 'Streams a prepared CSV download (one use, short-lived token).',
     access: { roles: ['SecureEmployee', 'Affiliate'] },
-    answers: [404],
     query: z.object({ token: text().trim().min(1).max(200) }),
     raw: true,
   }),

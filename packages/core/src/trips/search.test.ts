@@ -5,7 +5,7 @@ import {
   SEARCH_BATCH_SIZES,
   SEARCH_DEFAULT_BATCH,
   SEARCH_MSG,
-  SEARCH_UNLIMITED_CAP,
+  SEARCH_LIMIT_MAX,
   isInHouse,
   isTodayOrLater,
   parseBatchSize,
@@ -76,7 +76,7 @@ describe('batch sizes (spec 2 §9)', () => {
   it('are 100, 250, 500 and 1000, 250 by default', () => {
     expect(SEARCH_BATCH_SIZES).toEqual([100, 250, 500, 1000]);
     expect(SEARCH_DEFAULT_BATCH).toBe(250);
-    expect(SEARCH_UNLIMITED_CAP).toBe(10_000);
+    expect(SEARCH_LIMIT_MAX).toBe(10_000);
   });
 
   it('reads a typed size and refuses anything else', () => {
@@ -155,7 +155,7 @@ describe('TripSearchQuery (GET drive-assignments)', () => {
     expect(issues({ serviceDate: TODAY, priority: '3-1' })).toEqual([SEARCH_MSG.INVALID_PRIORITY]);
     expect(issues({ serviceDate: TODAY, priority: '12345678901' })).toContain(SEARCH_MSG.INVALID_PRIORITY);
     expect(issues({ serviceDate: TODAY, distanceMiles: '24-12' })).toEqual([SEARCH_MSG.INVALID_DISTANCE]);
-    expect(issues({ serviceDate: TODAY, limit: '99' })).toEqual([SEARCH_MSG.INVALID_BATCH]);
+    expect(issues({ serviceDate: TODAY, limit: '0' })).toEqual([SEARCH_MSG.INVALID_BATCH]);
     expect(issues({ serviceDate: TODAY, limit: '1000' })).toEqual([]);
     expect(issues({ referenceNumber: '12345678901' })).toEqual(['A reference number has at most 10 characters']);
     expect(issues({ filter: '{' })[0]).toMatch(/^Invalid JSON: /);

@@ -14,7 +14,7 @@ export const SEARCH_MSG = {
   TOP_LEVEL_AND: 'A custom query needs a top-level AND',
   DATE_RANGE: 'A date range needs min less than or equal to max',
   INVALID_DATE: 'Enter a date like 2026-11-22 or 11/22/2026',
-  INVALID_BATCH: 'Max Results is 100, 250, 500 or 1000',
+  INVALID_BATCH: 'Max Results is a whole number from 1 to 10,000 (the screen offers 100, 250, 500 and 1000)',
   BULK_TODAY_OR_LATER: 'Bulk actions apply only to trips on or after today',
   INVALID_JSON: (detail: string) => `Invalid JSON: ${detail}`,
   TOO_BROAD: 'This search takes too long to answer. Add a date, partner, passenger or other criteria and search again.',
@@ -24,8 +24,8 @@ export const SEARCH_MSG = {
 export const SEARCH_BATCH_SIZES = [100, 250, 500, 1000] as const;
 export type SearchBatchSize = (typeof SEARCH_BATCH_SIZES)[number];
 export const SEARCH_DEFAULT_BATCH: SearchBatchSize = 250;
-/** A list read without `limit` (the partner's day list, API clients) stops here; `total` still counts all. */
-export const SEARCH_UNLIMITED_CAP = 10_000;
+/** The most rows one search answers: `limit` for API clients goes up to here; `total` still counts all. */
+export const SEARCH_LIMIT_MAX = 10_000;
 /** A search that finds and orders its trips for longer than this is stopped and asked to narrow. */
 export const SEARCH_TIMEOUT_MS = 20_000;
 
@@ -120,6 +120,20 @@ export function isInHouse(companyName: string | null | undefined): boolean {
 /** Bulk actions and unassigned handling apply only to service dates today or later (spec 2 §6, §9). */
 export function isTodayOrLater(serviceDate: string, today: string): boolean {
   return serviceDate >= today;
+}
+
+/**
+ * The rows a search answers from its `limit` as sent (spec 2 §9 "batch size default 250"):
+ * absent or blank is the screen's default 250; digits naming a whole number from 1 to
+ * SEARCH_LIMIT_MAX are that number (the screen's 100, 250, 500, 1000 and any other for API
+ * clients); anything else is null, refused with SEARCH_MSG.INVALID_BATCH.
+ */
+export function searchLimit(value: string | undefined): number | null {
+  const typed = value?.trim() ?? '';
+  if (typed === '') return SEARCH_DEFAULT_BATCH;
+  if (!/^\d{1,6}$/.test(typed)) return null;
+  const n = Number(typed);
+  return n >= 1 && n <= SEARCH_LIMIT_MAX ? n : null;
 }
 
 /** The batch size from a typed value: one of 100, 250, 500, 1000; null otherwise. */

@@ -1,4 +1,4 @@
-import { SEARCH_MSG, SEARCH_TIMEOUT_MS, SEARCH_UNLIMITED_CAP, operatorToday, parseDateInput, splitReferenceNumbers, type TripSearchQuery } from '@tripline/core';
+import { SEARCH_DEFAULT_BATCH, SEARCH_MSG, SEARCH_TIMEOUT_MS, operatorToday, parseDateInput, searchLimit, splitReferenceNumbers, type TripSearchQuery } from '@tripline/core';
 import type { PoolClient } from 'pg';
 import type { SessionUser } from '../../platform/auth/users.ts';
 import type { AppDeps } from '../../platform/deps.ts';
@@ -26,13 +26,14 @@ export function isDayListQuery(q: TripSearchQuery): boolean {
 
 /**
  * The staff trip search (docs/trip-search.md): the matching trips in the caller's scope, in day
- * order, at most `limit` (else SEARCH_UNLIMITED_CAP), as the TripList JSON with the count of all
+ * order, at most `limit` (else the screen's default of 250), as the TripList JSON with the count of all
  * matches. Rows come from the day list's kept JSON where it is still valid.
  */
 export async function searchTrips(deps: AppDeps, cache: TripJsonCache, user: SessionUser, q: TripSearchQuery): Promise<Buffer> {
   const params: unknown[] = [];
   const where = compileTripSearch(q, user, operatorToday(deps.clock.now()), params);
-  const limit = q.limit ? Number(q.limit) : SEARCH_UNLIMITED_CAP;
+  // validated by the contract: a whole number from 1 to 10,000, or absent for the default
+  const limit = searchLimit(q.limit) ?? SEARCH_DEFAULT_BATCH;
   const { ids, total } = await findWithinTimeout(deps, (db) => tripIdsInDayOrder(db, where, params, limit));
   if (ids.length === 0) return Buffer.from(`{"rows":[],"total":${total}}`);
   const list = await tripListJson(deps.pool, cache, user, { ids }, total);

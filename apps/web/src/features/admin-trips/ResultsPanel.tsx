@@ -72,8 +72,8 @@ export function ResultsPanel(props: ResultsPanelProps) {
           <Select
             size="xs"
             w={110}
-            aria-label="Max results"
-            title="Max results"
+            aria-label="Max Results"
+            title="Max Results: how many trips one search shows"
             data={SEARCH_BATCH_SIZES.map((n) => ({ value: String(n), label: `Max ${n}` }))}
             value={String(limit)}
             allowDeselect={false}
