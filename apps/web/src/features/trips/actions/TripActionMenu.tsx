@@ -1,6 +1,7 @@
 import { memo, useCallback, useRef, useState } from 'react';
-import { ActionIcon, Menu } from '@mantine/core';
+import { ActionIcon, Menu, Tooltip, VisuallyHidden } from '@mantine/core';
 import {
+  IconAlertTriangle,
   IconCash,
   IconCheck,
   IconCircleMinus,
@@ -13,10 +14,10 @@ import {
   IconStopwatch,
   IconX,
 } from '@tabler/icons-react';
-import type { DriveAssignment } from '@tripline/core';
+import { rowActionStates, type DriveAssignment, type RowAction, type RowActionState } from '@tripline/core';
 import type { TripAction } from './use-trip-actions.tsx';
 
-const ITEMS: { kind: TripAction; label: string; icon: typeof IconCheck; color?: string; gapBefore?: boolean }[] = [
+const ITEMS: { kind: TripAction & RowAction; label: string; icon: typeof IconCheck; color?: string; gapBefore?: boolean }[] = [
   { kind: 'accept', label: 'Accept', icon: IconCheck },
   { kind: 'decline', label: 'Decline', icon: IconX, color: 'red' },
   { kind: 'finalise', label: 'Finalize (accept rate)', icon: IconCash },
@@ -57,20 +58,63 @@ interface Open {
   trip: DriveAssignment;
   button: HTMLElement;
   rect: DOMRect;
+  /** Each action as the rules allow it when the menu opened. */
+  states: Record<RowAction, RowActionState>;
+}
+
+/**
+ * One item. A refused action stays listed but disabled, with its reason as a hint on hover and on
+ * keyboard focus: it is marked aria-disabled rather than disabled, so the arrow keys still reach it
+ * and a screen reader reads the reason (aria-describedby). An allowed action with a warning (a past
+ * trip in developer mode) shows the warning the same way.
+ */
+function RowMenuItem({ item, state, tripId, onPick }: { item: (typeof ITEMS)[number]; state: RowActionState; tripId: string; onPick(): void }) {
+  const { kind, label, icon: Icon, color, gapBefore } = item;
+  const hintId = state.reason ? `row-action-${kind}-${tripId}-hint` : undefined;
+  const entry = (
+    <Menu.Item
+      color={state.enabled ? color : 'gray'}
+      mt={gapBefore ? 4 : undefined}
+      leftSection={<Icon size={16} aria-hidden />}
+      rightSection={state.enabled && state.reason ? <IconAlertTriangle size={14} color="var(--mantine-color-orange-6)" aria-hidden /> : undefined}
+      aria-disabled={state.enabled ? undefined : true}
+      aria-describedby={hintId}
+      data-refused={state.enabled ? undefined : true}
+      closeMenuOnClick={state.enabled}
+      style={state.enabled ? undefined : { opacity: 0.55, cursor: 'not-allowed' }}
+      onClick={state.enabled ? onPick : undefined}
+    >
+      {label}
+      {hintId && <VisuallyHidden id={hintId}>{state.reason}</VisuallyHidden>}
+    </Menu.Item>
+  );
+  if (!state.reason) return entry;
+  return (
+    <Tooltip label={state.reason} position="left" withArrow multiline maw={260} events={{ hover: true, focus: true, touch: true }} color={state.enabled ? 'orange' : 'dark'}>
+      {entry}
+    </Tooltip>
+  );
 }
 
 /**
  * One menu for every row: a menu per row would mount a floating dropdown in each of the rows
- * that scroll into view. It opens at the row's button; every action stays listed, and one the
- * trip does not allow says why (the spec's refusal texts) instead of being greyed out.
+ * that scroll into view. It opens at the row's button; each action asks core's rowActionStates
+ * (the rules the action and the server apply) before it is offered.
  */
-export function useRowMenu(onAction: (kind: TripAction, trip: DriveAssignment) => void) {
+export function useRowMenu(onAction: (kind: TripAction, trip: DriveAssignment) => void, developerMode: boolean) {
   const [open, setOpen] = useState<Open | null>(null);
   const openRef = useRef(open);
   openRef.current = open;
 
+  const developerModeRef = useRef(developerMode);
+  developerModeRef.current = developerMode;
+
   const openFor = useCallback((trip: DriveAssignment, button: HTMLElement) => {
-    setOpen((current) => (current?.trip.id === trip.id ? null : { trip, button, rect: button.getBoundingClientRect() }));
+    setOpen((current) =>
+      current?.trip.id === trip.id
+        ? null
+        : { trip, button, rect: button.getBoundingClientRect(), states: rowActionStates(trip, new Date(), { developerMode: developerModeRef.current }) },
+    );
   }, []);
 
   const close = useCallback(() => {
@@ -105,20 +149,18 @@ export function useRowMenu(onAction: (kind: TripAction, trip: DriveAssignment) =
       </Menu.Target>
       <Menu.Dropdown aria-label={`Actions for trip ${open.trip.referenceNumber}`}>
         <Menu.Label>Trip {open.trip.referenceNumber}</Menu.Label>
-        {ITEMS.map(({ kind, label, icon: Icon, color, gapBefore }) => (
-          <Menu.Item
-            key={kind}
-            color={color}
-            mt={gapBefore ? 4 : undefined}
-            leftSection={<Icon size={16} aria-hidden />}
-            onClick={() => {
+        {ITEMS.map((item) => (
+          <RowMenuItem
+            key={item.kind}
+            item={item}
+            state={open.states[item.kind]}
+            tripId={open.trip.id}
+            onPick={() => {
               const trip = open.trip;
               setOpen(null);
-              onAction(kind, trip);
+              onAction(item.kind, trip);
             }}
-          >
-            {label}
-          </Menu.Item>
+          />
         ))}
       </Menu.Dropdown>
     </Menu>

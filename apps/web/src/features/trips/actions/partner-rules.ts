@@ -2,10 +2,8 @@ import {
   DriveAssignment,
   RECEIPT_MAX_BYTES,
   TRIP_MSG,
-  eligibleSmsPhone,
   finaliseBlockedReason,
   receiptTypeOf,
-  type Phone,
 } from '@tripline/core';
 
 type Trip = DriveAssignment;
@@ -66,29 +64,8 @@ export function receiptProblem(file: { name: string; size: number; type: string 
   return null;
 }
 
-export type SmsTarget =
-  | { ok: true; contactId: string; name: string; phone: Phone }
-  | { ok: false; name: string; message: string };
-
-/** spec 1 §5: whom an SMS about the trip can reach, one entry per passenger. */
-export function smsTargets(trip: Trip): SmsTarget[] {
-  const seen = new Set<string>();
-  const targets: SmsTarget[] = [];
-  for (const leg of trip.tripLegs) {
-    const name = leg.passenger?.name ?? leg.passName ?? 'the passenger';
-    const key = leg.passenger?.id ?? leg.passengerId ?? name;
-    if (seen.has(key)) continue;
-    seen.add(key);
-    const contactId = leg.passenger?.id ?? leg.passengerId;
-    if (!contactId) {
-      targets.push({ ok: false, name, message: TRIP_MSG.MISSING_CONTACT_ID });
-      continue;
-    }
-    const phone = eligibleSmsPhone(leg.passenger?.phones ?? []);
-    targets.push(phone ? { ok: true, contactId, name, phone } : { ok: false, name, message: TRIP_MSG.NO_SMS_PHONE(name) });
-  }
-  return targets;
-}
+/** spec 1 §5: whom an SMS about the trip can reach (core's rule, shared with the row menu). */
+export { smsTargets, type SmsTarget } from '@tripline/core';
 
 /** The server's copy of the trip in a 409 answer (spec 1 §8), when it sent one. */
 export function conflictCopy(body: unknown): Trip | null {

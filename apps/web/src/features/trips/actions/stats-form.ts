@@ -1,4 +1,4 @@
-import { checkStats, parseStatsTime, statsBounds, type StatsTimes, type TripLeg } from '@tripline/core';
+import { checkStats, legsTakingStats, parseStatsTime, statsBounds, type StatsTimes, type TripLeg } from '@tripline/core';
 import { formatTime } from '../home/trip-format.ts';
 
 export interface LegStatsInput {
@@ -18,13 +18,8 @@ type Leg = Pick<TripLeg, 'id' | 'status' | 'cancelNc' | 'serviceCode' | 'locFirs
 
 const FIELD_OF: Record<keyof StatsTimes, LegStatsField> = { timeArrive: 'arrive', timeDepart: 'depart', timeDropOff: 'dropoff' };
 
-/**
- * spec 2 §5: cancelled no-charge legs take no stats (statsRefusal says the same); neither do
- * non-transport legs (service 06). A leg cancelled with charge (a no-show) still takes them.
- */
-export function statsLegs<L extends Leg>(legs: readonly L[]): L[] {
-  return legs.filter((l) => l.status !== 'CanceledNoCharge' && !l.cancelNc && l.serviceCode !== '06');
-}
+/** spec 2 §5: the legs that take stats (core's rule, shared with the row menu). */
+export const statsLegs = legsTakingStats;
 
 /** The inputs start from the times already entered. */
 export function initialStatsInput(leg: Leg): LegStatsInput {

@@ -118,7 +118,7 @@ export function HomePage() {
       ) : !date || !trips || !shown || shown.length === 0 ? (
         <HomeEmpty date={date} loaded={!!trips && !!shown} total={trips?.length ?? 0} search={deferredSearch} error={day.error} onRetry={() => void day.reload()} />
       ) : (
-        <TripList date={date} trips={shown} conflicts={day.conflicts} onAction={onAction} />
+        <TripList date={date} trips={shown} conflicts={day.conflicts} developerMode={developerMode} onAction={onAction} />
       )}
       {actions.modal}
     </Stack>

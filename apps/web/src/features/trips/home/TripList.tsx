@@ -12,14 +12,17 @@ export function TripList({
   date,
   trips,
   conflicts,
+  developerMode,
   onAction,
 }: {
   date: string;
   trips: readonly DriveAssignment[];
   conflicts: ReadonlySet<string>;
+  /** Staff developer mode: past trips can still be accepted or declined, with a warning. */
+  developerMode: boolean;
   onAction(kind: TripAction, trip: DriveAssignment): void;
 }) {
-  const rowMenu = useRowMenu(onAction);
+  const rowMenu = useRowMenu(onAction, developerMode);
   const { openFor, openId, follow } = rowMenu;
   const rowProps = useCallback(
     (trip: DriveAssignment) => ({
