@@ -37,8 +37,14 @@ describe('parseDateInput', () => {
 });
 
 describe('localToday and formatUsDate', () => {
-  it('formats the local calendar date', () => {
-    expect(localToday(new Date(2025, 0, 9, 23, 30))).toBe('2025-01-09');
+  it("is the operator's calendar date, not the browser's", () => {
+    // 17:00 and 23:59 in Albuquerque (UTC-7 in January) are already the next day in UTC
+    expect(localToday(new Date('2025-01-10T00:00:00Z'))).toBe('2025-01-09');
+    expect(localToday(new Date('2025-01-10T06:59:59Z'))).toBe('2025-01-09');
+    expect(localToday(new Date('2025-01-10T07:00:00Z'))).toBe('2025-01-10');
+    // summer time (UTC-6)
+    expect(localToday(new Date('2025-07-10T05:59:59Z'))).toBe('2025-07-09');
+    expect(localToday(new Date('2025-07-10T06:00:00Z'))).toBe('2025-07-10');
   });
 
   it('shows ISO dates as MM/DD/YYYY', () => {

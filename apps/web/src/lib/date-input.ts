@@ -1,12 +1,15 @@
-import { parseDateInput } from '@tripline/core';
+import { operatorToday, parseDateInput } from '@tripline/core';
 
 export { parseDateInput };
 
-const pad = (n: number) => String(n).padStart(2, '0');
-
-/** The browser's calendar date, which is the day a partner means by "today". */
+/**
+ * "Today" for every default day of the screens (Home's day, the CSV dialog, the trip search,
+ * dates typed without a year): the calendar date in the operator's time zone, where its divisions
+ * run their days, whatever zone the browser is in. A browser in UTC is already on tomorrow from
+ * 17:00 Mountain time; the operator's day is not.
+ */
 export function localToday(now: Date = new Date()): string {
-  return `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
+  return operatorToday(now);
 }
 
 /** MM/DD/YYYY, the way dates are shown to US operators. */

@@ -9,3 +9,16 @@ describe('dateInZone', () => {
     expect(operatorToday(new Date('2026-07-01T05:59:00Z'))).toBe('2026-06-30');
   });
 });
+
+describe("operatorToday at the day's edges", () => {
+  it('stays on the Mountain day through the evening, when UTC has moved on', () => {
+    // November (UTC-7): 17:00 Mountain is midnight UTC
+    expect(operatorToday(new Date('2026-11-24T23:59:59Z'))).toBe('2026-11-24');
+    expect(operatorToday(new Date('2026-11-25T00:00:00Z'))).toBe('2026-11-24');
+    expect(operatorToday(new Date('2026-11-25T06:59:59Z'))).toBe('2026-11-24');
+    expect(operatorToday(new Date('2026-11-25T07:00:00Z'))).toBe('2026-11-25');
+  });
+  it('follows summer time (UTC-6)', () => {
+    expect(operatorToday(new Date('2026-07-01T06:00:00Z'))).toBe('2026-07-01');
+  });
+});
