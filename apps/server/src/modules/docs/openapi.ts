@@ -55,7 +55,10 @@ const ERROR_RESPONSES: Record<number, { name: string; description: string }> = {
   413: { name: 'PayloadTooLarge', description: 'The request body is too large.' },
   415: { name: 'UnsupportedMediaType', description: 'The request body is not of a type this endpoint accepts.' },
   426: { name: 'UpgradeRequired', description: 'This address is a websocket: open it with an upgrade request.' },
-  429: { name: 'TooManyRequests', description: 'Too many failed sign-in attempts for this user or address; `message` says when to try again.' },
+  429: {
+    name: 'TooManyRequests',
+    description: 'Too many failed sign-in attempts for this user or address, or too many sign-in codes for this account; `message` says when to try again.',
+  },
   [STATUS_VERSION_OUT_OF_DATE]: {
     name: 'ClientOutOfDate',
     description: `The X-Client-Version header names an older client than this server expects (${CLIENT_VERSION}): reload the client.`,
@@ -159,7 +162,10 @@ export function buildOpenApi(appVersion: string) {
     const known = ERROR_RESPONSES[status] ?? { name: `Error${status}`, description: `Error ${status}.` };
     responses[known.name] = { description: known.description, content: { 'application/json': { schema: ERROR } } };
   }
-  responses.ServerError = { description: 'The server could not complete the request.', content: { 'application/json': { schema: ERROR } } };
+  responses.ServerError = {
+    description: 'The server could not complete the request (500), or cannot reach its database right now (503: try again shortly).',
+    content: { 'application/json': { schema: ERROR } },
+  };
   return {
     openapi: '3.1.0',
     info: {
