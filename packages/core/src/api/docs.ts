@@ -23,7 +23,7 @@ export const docsEndpoints = {
     method: 'GET',
     path: 'health',
     area: 'docs',
-    summary: 'Answers ok when the server and its database are up.',
+    summary: 'Answers ok when the server and its database are up; 503 with ok false while the database is not reachable.',
     access: { public: true },
     answers: [503],
     response: z.object({ ok: z.boolean(), appVersion: text() }),

@@ -60,3 +60,12 @@ export type LiveServerMessage<Row = unknown> =
 /** Live connection states (spec 1 §4). */
 export const LIVE_CLOSED = 0;
 export const LIVE_OPEN = 1;
+
+/**
+ * Close code of a live socket the server cannot serve right now: "try again later" (after
+ * WebSocket's 1013 Try Again Later, in the application's 4000–4999 range). Used when the database
+ * is not reachable, and when a socket too slow to keep up is closed for back-pressure. The client
+ * treats it as a lost connection: it shows the screen's own text, reconnects with backoff and
+ * fetches its found sets again.
+ */
+export const LIVE_CLOSE_TRY_AGAIN_LATER = 4013;

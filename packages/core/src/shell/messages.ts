@@ -9,6 +9,7 @@ export const MSG = {
   MUST_LOG_IN: 'You must log in to access this area.',
   SERVER_NOT_RESPONDING: 'The server is not responding, please try again in a minute or two.',
   SERVER_NOT_RESPONDING_INIT: 'The server is not responding at the moment, please try again in a few minutes.',
+  DATABASE_UNREACHABLE: 'The database is not reachable. Try again in a moment.',
   VERSION_OUT_OF_DATE: 'Your version is out of date, please hold SHIFT and reload your browser to try again.',
   GENERIC_ERROR: (message: string) => `An error occurred: ${message}`,
   NO_COMMUNICATION: 'Could not communicate with server',
