@@ -4,10 +4,11 @@ import path from 'node:path';
 import cookie from '@fastify/cookie';
 import fastifyStatic from '@fastify/static';
 import websocket from '@fastify/websocket';
-import { APP_VERSION_HEADER, type ApiErrorBody } from '@tripline/core';
+import { APP_VERSION_HEADER, MSG, type ApiErrorBody } from '@tripline/core';
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { AppDeps } from './platform/deps.ts';
 import { HttpError } from './platform/errors.ts';
+import { isConnectionError } from './platform/db/availability.ts';
 import { installRequestGuards } from './platform/guards.ts';
 import { refuseUndeclaredRoutes } from './platform/http.ts';
 import { assignmentRoutes } from './modules/assignment/routes.ts';
@@ -75,6 +76,10 @@ export async function buildApp(deps: AppDeps, options: AppOptions = {}): Promise
     } else if ((err as { statusCode?: number }).statusCode === 415) {
       status = 415;
       Object.assign(body, { error: 'unsupported_media_type', message: 'Send the request body as JSON' });
+    } else if (isConnectionError(err)) {
+      // The database is gone or not answering: a quick 503 the client can retry, not a 500.
+      status = 503;
+      Object.assign(body, { error: 'database_unreachable', message: MSG.DATABASE_UNREACHABLE });
     } else {
       req.log.error({ err, requestId: req.id }, 'request failed');
     }

@@ -37,6 +37,7 @@ async function main(): Promise<void> {
   const app = await buildApp(
     {
       pool: db.pool,
+      database: db.status,
       clock: systemClock,
       messenger: outboxMessenger(db.pool),
       files: localFileStore(path.join(config.dataDir, 'files')),

