@@ -27,6 +27,7 @@ function credentialOf(req: FastifyRequest): LiveCredential {
 export function liveRoutes(app: FastifyInstance, deps: AppDeps): void {
   const hub = new LiveHub({
     pool: deps.pool,
+    database: deps.database,
     clock: deps.clock,
     sources: [tripSource(deps.pool), deliverySource(deps.pool)],
     log: (msg, err) => app.log.warn({ err }, msg),

@@ -1,8 +1,9 @@
-import { MSG, SESSION_IDLE_MS } from '@tripline/core';
+import { LIVE_CLOSE_TRY_AGAIN_LATER, MSG, SESSION_IDLE_MS } from '@tripline/core';
 import type { Pool } from 'pg';
 import type { WebSocket } from 'ws';
 import { loadSessionUser, type SessionUser } from '../auth/users.ts';
 import type { Clock } from '../clock.ts';
+import type { DatabaseStatus } from '../db/availability.ts';
 import { LiveConnection, type LiveCredential } from './connection.ts';
 import { ChangeListener } from './listener.ts';
 import { FoundSetRegistry } from './registry.ts';
@@ -10,6 +11,8 @@ import type { LiveSource } from './source.ts';
 
 export interface LiveHubOptions {
   pool: Pool;
+  /** While the database is down, sockets are closed with LIVE_CLOSE_TRY_AGAIN_LATER. */
+  database?: DatabaseStatus;
   clock: Clock;
   sources: readonly LiveSource[];
   log: (msg: string, err?: unknown) => void;
@@ -47,6 +50,7 @@ export class LiveHub {
   private batchTimer: NodeJS.Timeout | null = null;
   private timers: NodeJS.Timeout[] = [];
   private stopped = false;
+  private readonly stopWatching: (() => void) | null;
 
   constructor(private readonly o: LiveHubOptions) {
     this.registry = new FoundSetRegistry(o.sources, o.log, o.lingerMs ?? 60_000);
@@ -55,9 +59,27 @@ export class LiveHub {
       {
         notification: (payload) => this.notified(payload),
         reconnected: () => void this.registry.invalidateAll(),
+        // The LISTEN connection is the first to hear the database go: have it checked now.
+        lost: () => void o.database?.check(),
         log: o.log,
       },
     );
+    this.stopWatching = o.database?.onChange((up) => this.databaseChanged(up)) ?? null;
+  }
+
+  /**
+   * Down: every socket closes with "try again later" (its found sets can no longer be kept
+   * current) and the clients reconnect with backoff. Up: the LISTEN connection is opened again
+   * now, and lingering found sets are invalidated, since changes in between were not heard.
+   */
+  private databaseChanged(up: boolean): void {
+    if (this.stopped) return;
+    if (!up) {
+      this.closeSockets(LIVE_CLOSE_TRY_AGAIN_LATER, MSG.DATABASE_UNREACHABLE);
+      return;
+    }
+    this.listener.retryNow();
+    void this.registry.invalidateAll();
   }
 
   async start(): Promise<void> {
@@ -89,6 +111,10 @@ export class LiveHub {
   accept(ws: WebSocket, user: SessionUser, credential: LiveCredential): void {
     if (this.stopped) {
       ws.close(CLOSE_GOING_AWAY, 'Server is stopping');
+      return;
+    }
+    if (this.o.database && !this.o.database.up) {
+      ws.close(LIVE_CLOSE_TRY_AGAIN_LATER, MSG.DATABASE_UNREACHABLE);
       return;
     }
     const conn = new LiveConnection(ws, user, credential, this.registry, (e) => this.o.log('live message failed', e));
@@ -141,7 +167,7 @@ export class LiveHub {
    */
   async checkSessions(): Promise<void> {
     const conns = [...this.connections];
-    if (conns.length === 0) return;
+    if (conns.length === 0 || (this.o.database && !this.o.database.up)) return;
     const now = this.o.clock.now();
     const sessionHashes = conns.flatMap((c) => (c.credential.kind === 'session' ? [c.credential.idHash] : []));
     const tokenHashes = conns.flatMap((c) => (c.credential.kind === 'token' ? [c.credential.tokenHash] : []));
@@ -186,6 +212,7 @@ export class LiveHub {
 
   async stop(): Promise<void> {
     this.stopped = true;
+    this.stopWatching?.();
     for (const t of this.timers) clearInterval(t);
     this.timers = [];
     if (this.batchTimer) clearTimeout(this.batchTimer);
@@ -195,9 +222,9 @@ export class LiveHub {
   }
 
   /** Asks every socket to close, and cuts those that do not finish the close handshake in time. */
-  closeSockets(): void {
+  closeSockets(code = CLOSE_GOING_AWAY, reason = 'Server is stopping'): void {
     const open = [...this.connections];
-    for (const conn of open) conn.ws.close(CLOSE_GOING_AWAY, 'Server is stopping');
+    for (const conn of open) conn.ws.close(code, reason);
     if (open.length === 0) return;
     setTimeout(() => {
       for (const conn of open) conn.ws.terminate();

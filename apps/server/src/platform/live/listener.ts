@@ -7,6 +7,8 @@ export interface ListenerHandlers {
   notification(payload: string): void;
   /** The connection came back after a loss: notifications in between are gone. */
   reconnected(): void;
+  /** The connection dropped (perhaps the database is gone). */
+  lost?(): void;
   log(msg: string, err?: unknown): void;
 }
 
@@ -76,6 +78,16 @@ export class ChangeListener {
     this.handlers.log('live updates: lost the change notification connection', err);
     client.end().catch(() => {});
     this.scheduleRetry();
+    this.handlers.lost?.();
+  }
+
+  /** The database is back: listen again now instead of waiting out the delay. */
+  retryNow(): void {
+    if (this.stopped || this.client || !this.retryTimer) return;
+    clearTimeout(this.retryTimer);
+    this.retryTimer = null;
+    this.attempts = 0;
+    this.scheduleRetry();
   }
 
   private scheduleRetry(): void {
@@ -88,7 +100,8 @@ export class ChangeListener {
           if (!this.stopped) this.handlers.reconnected();
         },
         (e) => {
-          this.handlers.log('live updates: reconnecting failed, retrying', e);
+          // Once per outage: the retries go on quietly until the database answers.
+          if (this.attempts === 1) this.handlers.log('live updates: reconnecting failed, retrying', e);
           this.scheduleRetry();
         },
       );
