@@ -3,17 +3,20 @@ import { Combobox, Group, Loader, Stack, Text, TextInput, useCombobox } from '@m
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconLogin2, IconSearch } from '@tabler/icons-react';
 import { useNavigate } from 'react-router';
-import { TYPEAHEAD_MIN_CHARS, TYPEAHEAD_WAIT_MS } from '@tripline/core';
+import { mayImpersonate, TYPEAHEAD_MIN_CHARS, TYPEAHEAD_WAIT_MS } from '@tripline/core';
+import { useCurrentUser } from '../../lib/current-user.ts';
 import { useGlobalSearch } from './global-search.ts';
 
 const contactsPage = (q: string) => `/admin/contacts?q=${encodeURIComponent(q)}`;
 
 /**
  * Navigation bar contact search (spec 2 §2): from 3 characters, 300 ms after the last key.
- * Each hit opens the contacts screen; with `onImpersonate` a 'Log in as' choice follows it.
+ * Each hit opens the contacts screen; with `onImpersonate` a 'Log in as' choice follows each hit
+ * the signed-in user may become (core mayImpersonate, the server's own rule for su).
  */
 export function GlobalSearch({ onImpersonate }: { onImpersonate?: (contactId: string) => void }) {
   const navigate = useNavigate();
+  const { data: me } = useCurrentUser();
   const combobox = useCombobox({ onDropdownClose: () => combobox.resetSelectedOption() });
   const [text, setText] = useState('');
   const [debounced] = useDebouncedValue(text.trim(), TYPEAHEAD_WAIT_MS);
@@ -31,7 +34,7 @@ export function GlobalSearch({ onImpersonate }: { onImpersonate?: (contactId: st
     const hit = hits.find((h) => h.id === id);
     if (!hit) return;
     finish();
-    if (action === 'su' && onImpersonate) onImpersonate(hit.id);
+    if (action === 'su' && onImpersonate && me && mayImpersonate(me, hit)) onImpersonate(hit.id);
     else navigate(contactsPage(hit.name));
   };
 
@@ -84,7 +87,7 @@ export function GlobalSearch({ onImpersonate }: { onImpersonate?: (contactId: st
                   </Text>
                 </Stack>
               </Combobox.Option>
-              {onImpersonate && (
+              {onImpersonate && me && mayImpersonate(me, hit) && (
                 <Combobox.Option value={`su:${hit.id}`} pl="lg">
                   <Group gap={6} wrap="nowrap">
                     <IconLogin2 size={14} aria-hidden />
