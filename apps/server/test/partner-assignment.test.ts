@@ -110,9 +110,13 @@ describe('GET partner-options-for-da', () => {
       inHouse: false,
       parts: { capable: true, zipCovered: true, tripsThatDay: 1, acceptanceRate: 1 },
     });
-    expect(byName.get('Near Rides')!.parts.distanceKm).toBeLessThan(2);
-    expect(byName.get('Las Cruces Rides')).toMatchObject({ current: true, outOfArea: true, parts: { zipCovered: false } });
-    expect(byName.get('Las Cruces Rides')!.parts.distanceKm).toBeGreaterThan(290);
+    expect(byName.get('Near Rides')).toMatchObject({ coverage: { covered: 1, trips: 1 } });
+    // miles to 0.1 (DECISIONS 12): under a mile downtown, about 190 miles from Las Cruces
+    expect(byName.get('Near Rides')!.parts.distanceMiles).toBeLessThan(1.2);
+    expect(byName.get('Las Cruces Rides')).toMatchObject({ current: true, outOfArea: true, parts: { zipCovered: false }, coverage: { covered: 0, trips: 1 } });
+    expect(byName.get('Las Cruces Rides')!.parts.distanceMiles).toBeGreaterThan(180);
+    expect(byName.get('Las Cruces Rides')!.parts.distanceMiles).toBeLessThan(200);
+    expect(Number.isInteger(byName.get('Las Cruces Rides')!.parts.distanceMiles! * 10)).toBe(true);
     expect(byName.get('Sedans Only')).toMatchObject({ outOfArea: false, parts: { capable: false } });
     expect(byName.get('Twin A')!.score).toBe(byName.get('Twin B')!.score);
     // partner users and drivers are not partners
@@ -170,6 +174,69 @@ describe('POST partner-coverage-for-das', () => {
         { referenceNumber: noZip.referenceNumber, zip: null },
       ]),
     );
+  });
+});
+
+describe('POST partner-options-for-das (the picker of a bulk assignment)', () => {
+  const options = (b: Browser, body: unknown) => b.post('/api/partner-options-for-das', body);
+  const LAS_CRUCES = { lat: 32.3199, lng: -106.7637, zip: '88005' };
+
+  /** Two local partners, one in each city, and trips in both. */
+  async function twoCities() {
+    const abq = await partnerAt(`Duke City Rides ${Math.random().toString(36).slice(2, 7)}`, { lat: 35.09, lng: -106.64 }, { seats: 4, wheelchairs: 2, stretchers: 0 }, ['87102']);
+    const lc = await partnerAt(`Mesilla Rides ${Math.random().toString(36).slice(2, 7)}`, { lat: 32.32, lng: -106.76 }, { seats: 4, wheelchairs: 2, stretchers: 0 }, ['88005']);
+    const trips = [];
+    for (const at of [ABQ_DOWNTOWN, ABQ_DOWNTOWN, LAS_CRUCES]) {
+      const trip = await createTrip(db.pool, { partnerId: abq.partner.id, serviceDate: FUTURE });
+      await pickupAt(trip.legIds[0], at);
+      trips.push(trip);
+    }
+    return { abq, lc, trips, refs: trips.map((tr) => tr.referenceNumber) };
+  }
+
+  it('answers 401, 400 for no trips or a bad reference, 403 to a partner and a case manager, 404 when none is found', async () => {
+    const { refs } = await twoCities();
+    expect((await options(new Browser(t.app), { referenceNumbers: refs })).statusCode).toBe(401);
+    const none = await options(staff, { referenceNumbers: [] });
+    expect(none.statusCode).toBe(400);
+    expect(none.json().message).toBe('Choose at least one trip');
+    const long = await options(staff, { referenceNumbers: ['12345678901'] });
+    expect(long.statusCode).toBe(400);
+    expect(long.json().message).toBe('A reference number has at most 10 characters');
+    expect((await options(partnerX, { referenceNumbers: refs })).statusCode).toBe(403);
+    expect((await options(await signIn(t.app, await createContact(db.pool, { types: ['Case Manager'] })), { referenceNumbers: refs })).statusCode).toBe(403);
+    const missing = await options(staff, { referenceNumbers: ['99991', '99992'] });
+    expect(missing.statusCode).toBe(404);
+    expect(missing.json().message).toBe('No trip has these reference numbers.');
+  });
+
+  it('counts the pickups each partner serves over every trip: a local partner is not Out-Of-Area', async () => {
+    const { abq, lc, trips, refs } = await twoCities();
+    const before = await Promise.all(trips.map((tr) => tripRow(db.pool, tr.id)));
+    const res = await options(staff, { referenceNumbers: [...refs, '99993'] });
+    expect(res.statusCode).toBe(200);
+    const list = res.json() as PartnerOption[];
+    const scores = list.map((o) => o.score);
+    expect(scores).toEqual([...scores].sort((a, b) => b - a));
+    const local = list.find((o) => o.providerId === abq.partner.id)!;
+    // two of the three pickups are in its ZIP: it is neither Out-Of-Area nor covering all
+    expect(local).toMatchObject({ outOfArea: false, current: true, coverage: { covered: 2, trips: 3 }, parts: { zipCovered: false } });
+    expect(list.find((o) => o.providerId === lc.partner.id)).toMatchObject({ outOfArea: false, current: false, coverage: { covered: 1, trips: 3 } });
+    // a partner serving none of the pickups is the one marked Out-Of-Area
+    expect(list.find((o) => o.providerId === x.partner.id)).toMatchObject({ outOfArea: true, coverage: { covered: 0, trips: 3 } });
+    // the mean distance, in miles: (≈0.5 + ≈0.5 + ≈190) ÷ 3
+    expect(local.parts.distanceMiles).toBeGreaterThan(60);
+    expect(local.parts.distanceMiles).toBeLessThan(66);
+    // asking changes nothing
+    expect(await Promise.all(trips.map((tr) => tripRow(db.pool, tr.id)))).toEqual(before);
+  });
+
+  it('answers like the one-trip picker for one trip', async () => {
+    const { abq, refs } = await twoCities();
+    const one = (await options(staff, { referenceNumbers: [refs[0]] })).json() as PartnerOption[];
+    const single = (await staff.get(`/api/partner-options-for-da?referenceNumber=${refs[0]}`)).json() as PartnerOption[];
+    expect(one).toEqual(single);
+    expect(one.find((o) => o.providerId === abq.partner.id)).toMatchObject({ outOfArea: false, parts: { zipCovered: true }, coverage: { covered: 1, trips: 1 } });
   });
 });
 

@@ -132,13 +132,17 @@ export const PartnerOption = z.object({
   score: z.number(),
   /** The parts of the score, for the picker to explain it. */
   parts: z.object({
-    distanceKm: z.number().nullable(),
+    /** Base to pickup in miles to 0.1 (the mean over the trips when several are scored). */
+    distanceMiles: z.number().nullable(),
     capable: z.boolean(),
+    /** Serves the pickup ZIP code of every trip scored. */
     zipCovered: z.boolean(),
     tripsThatDay: z.number().int(),
     acceptanceRate: z.number().nullable(),
   }),
-  /** The partner lacks ZIP coverage for the pickup: assigning asks to confirm 'Out-Of-Area'. */
+  /** Of the trips scored, how many pickup ZIP codes the partner serves. */
+  coverage: z.object({ covered: z.number().int(), trips: z.number().int() }),
+  /** The partner serves none of the pickups: the picker marks it 'Out-Of-Area'. */
   outOfArea: z.boolean(),
   inHouse: z.boolean(),
   /** The trip's current partner. */
@@ -274,6 +278,16 @@ export const searchEndpoints = {
     access: { roles: ['Admin', 'Encounters'] },
     body: z.object({ referenceNumbers: ReferenceNumbers, dryRun: z.boolean().default(true) }),
     response: RepairResult,
+  }),
+  partnerOptionsForTrips: endpoint({
+    method: 'POST',
+    path: 'partner-options-for-das',
+    area: 'trip search',
+    summary: 'Partners that could take several trips at once (a bulk assignment), best first by their mean score, with how many pickups each serves.',
+    access: { roles: ['SecureEmployee'] },
+    answers: [404],
+    body: z.object({ referenceNumbers: ReferenceNumbers }),
+    response: z.array(PartnerOption),
   }),
   partnerOptions: endpoint({
     method: 'GET',

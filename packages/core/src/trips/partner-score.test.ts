@@ -4,9 +4,11 @@ import {
   canCarry,
   distanceShare,
   haversineKm,
+  kmToMiles,
   loadShare,
   PARTNER_SCORE_WEIGHTS,
   scorePartner,
+  scorePartnerForTrips,
   seatNeed,
   sortByScore,
   type PartnerFacts,
@@ -82,7 +84,7 @@ describe('parts of the score', () => {
 describe('scorePartner', () => {
   it('gives 100 to a capable partner at the pickup, covering its ZIP, idle, that accepts everything', () => {
     expect(scorePartner(trip, partner({ accepted: 10 }))).toEqual({
-      score: 100, distanceKm: 0, capable: true, zipCovered: true, tripsThatDay: 0, acceptanceRate: 1,
+      score: 100, distanceMiles: 0, capable: true, zipCovered: true, tripsThatDay: 0, acceptanceRate: 1,
     });
   });
   it('takes away each part on its own', () => {
@@ -96,10 +98,54 @@ describe('scorePartner', () => {
   it('counts no history as half the acceptance part and an unknown place as half the distance part', () => {
     expect(scorePartner(trip, partner()).score).toBe(92.5);
     expect(scorePartner({ ...trip, pickup: null }, partner({ accepted: 1 })).score).toBe(85);
-    expect(scorePartner(trip, partner({ base: null, accepted: 1 })).distanceKm).toBeNull();
+    expect(scorePartner(trip, partner({ base: null, accepted: 1 })).distanceMiles).toBeNull();
   });
   it('is not ZIP-covered without a pickup ZIP', () => {
     expect(scorePartner({ ...trip, pickupZip: null }, partner()).zipCovered).toBe(false);
+  });
+});
+
+describe('distance in miles (DECISIONS 12)', () => {
+  it('converts with 0.000621371 per metre and rounds to 0.1 mile', () => {
+    expect(kmToMiles(null)).toBeNull();
+    expect(kmToMiles(0)).toBe(0);
+    expect(kmToMiles(1.609344)).toBe(1);
+    expect(kmToMiles(100)).toBe(62.1);
+    // 0.05 mile is 80.47 m: below rounds down, above rounds up
+    expect(kmToMiles(0.08)).toBe(0);
+    expect(kmToMiles(0.081)).toBe(0.1);
+  });
+  it('answers the distance from base to pickup in miles: Albuquerque to Santa Fe is about 58 miles', () => {
+    expect(scorePartner({ ...trip, pickup: SANTA_FE }, partner()).distanceMiles).toBe(kmToMiles(haversineKm(ABQ, SANTA_FE)));
+    expect(scorePartner({ ...trip, pickup: SANTA_FE }, partner()).distanceMiles).toBeCloseTo(58, 0);
+  });
+  it('scores the distance in km as before: 150 km (93.2 miles) and beyond earns nothing', () => {
+    const far = { lat: ABQ.lat + 150 / 111.195, lng: ABQ.lng };
+    expect(scorePartner({ ...trip, pickup: far }, partner({ accepted: 1 })).score).toBeCloseTo(70, 1);
+  });
+});
+
+describe('scorePartnerForTrips (bulk assignment)', () => {
+  const santaFe = { serviceType: '01', pickup: SANTA_FE, pickupZip: '87501' };
+  it('is scorePartner for one trip, with the coverage count', () => {
+    const one = scorePartnerForTrips([trip], partner());
+    expect(one).toEqual({ ...scorePartner(trip, partner()), covered: 1, trips: 1 });
+    expect(scorePartnerForTrips([santaFe], partner())).toMatchObject({ zipCovered: false, covered: 0, trips: 1 });
+  });
+  it('averages the scores and the known distances, counts the pickups served', () => {
+    const both = scorePartnerForTrips([trip, santaFe, { ...trip, pickup: null }], partner());
+    const scores = [trip, santaFe, { ...trip, pickup: null }].map((t) => scorePartner(t, partner()).score);
+    expect(both.score).toBeCloseTo(scores.reduce((a, b) => a + b, 0) / 3, 1);
+    expect(both.distanceMiles).toBe(kmToMiles(haversineKm(ABQ, SANTA_FE) / 2));
+    expect(both).toMatchObject({ covered: 2, trips: 3, zipCovered: false, capable: true });
+  });
+  it('is capable only when it can carry every trip, covered only when it serves every pickup', () => {
+    expect(scorePartnerForTrips([trip, { ...trip, serviceType: '05' }], partner()).capable).toBe(false);
+    expect(scorePartnerForTrips([trip, trip], partner())).toMatchObject({ zipCovered: true, covered: 2, trips: 2 });
+  });
+  it('has no distance when no place is known, and needs a trip', () => {
+    expect(scorePartnerForTrips([{ ...trip, pickup: null }], partner()).distanceMiles).toBeNull();
+    expect(() => scorePartnerForTrips([], partner())).toThrow();
   });
 });
 

@@ -4,6 +4,7 @@
  * weight: distance from the partner's base to the pickup, capability for the service type, ZIP
  * coverage of the pickup, the partner's load that day and its acceptance history.
  */
+import { metersToMiles } from './rules.ts';
 
 /** Earth radius of the distance estimate (spec 2 §9). */
 export const EARTH_RADIUS_KM = 6371;
@@ -123,11 +124,19 @@ export interface TripFacts {
 
 export interface PartnerScore {
   score: number;
-  distanceKm: number | null;
+  /** Base to pickup, in miles to 0.1 (DECISIONS 12), as every distance the product shows. */
+  distanceMiles: number | null;
   capable: boolean;
   zipCovered: boolean;
   tripsThatDay: number;
   acceptanceRate: number | null;
+}
+
+/** The score of a partner for several trips at once (a bulk assignment). */
+export interface GroupScore extends PartnerScore {
+  /** How many of the trips' pickup ZIP codes the partner serves. */
+  covered: number;
+  trips: number;
 }
 
 const clamp01 = (x: number) => Math.min(1, Math.max(0, x));
@@ -154,7 +163,7 @@ export function acceptanceRate(accepted: number, declined: number): number | nul
 /** The score of one partner for one trip, with its parts (docs/partner-score.md). */
 export function scorePartner(trip: TripFacts, partner: PartnerFacts): PartnerScore {
   const W = PARTNER_SCORE_WEIGHTS;
-  const distanceKm = trip.pickup && partner.base ? round1(haversineKm(partner.base, trip.pickup)) : null;
+  const distanceKm = trip.pickup && partner.base ? haversineKm(partner.base, trip.pickup) : null;
   const capable = canCarry(partner.fleet, trip.serviceType);
   const zipCovered = !!trip.pickupZip && partner.zips.has(trip.pickupZip);
   const rate = acceptanceRate(partner.accepted, partner.declined);
@@ -167,11 +176,40 @@ export function scorePartner(trip: TripFacts, partner: PartnerFacts): PartnerSco
     W.load * loadShare(partner.tripsThatDay, partner.fleet.vehicles);
   return {
     score: round1(raw),
-    distanceKm,
+    distanceMiles: kmToMiles(distanceKm),
     capable,
     zipCovered,
     tripsThatDay: partner.tripsThatDay,
     acceptanceRate: rate === null ? null : Math.round(rate * 1000) / 1000,
+  };
+}
+
+/** Kilometres to miles to 0.1 mile (DECISIONS 12); null stays null. */
+export function kmToMiles(km: number | null): number | null {
+  return km === null ? null : metersToMiles(km * 1000);
+}
+
+/**
+ * The score of one partner for several trips (a bulk assignment, docs/partner-score.md): the mean
+ * of its score for each trip, the mean of the known distances, capable when it can carry every
+ * trip, ZIP-covered when it serves every pickup, and how many pickups it serves. For one trip it
+ * is scorePartner's answer.
+ */
+export function scorePartnerForTrips(trips: readonly TripFacts[], partner: PartnerFacts): GroupScore {
+  if (trips.length === 0) throw new Error('scorePartnerForTrips needs at least one trip');
+  const each = trips.map((t) => ({ score: scorePartner(t, partner), km: t.pickup && partner.base ? haversineKm(partner.base, t.pickup) : null }));
+  const known = each.flatMap((e) => (e.km === null ? [] : [e.km]));
+  const covered = each.filter((e) => e.score.zipCovered).length;
+  const first = each[0].score;
+  return {
+    score: round1(each.reduce((sum, e) => sum + e.score.score, 0) / each.length),
+    distanceMiles: kmToMiles(known.length ? known.reduce((a, b) => a + b, 0) / known.length : null),
+    capable: each.every((e) => e.score.capable),
+    zipCovered: covered === trips.length,
+    tripsThatDay: first.tripsThatDay,
+    acceptanceRate: first.acceptanceRate,
+    covered,
+    trips: trips.length,
   };
 }
 

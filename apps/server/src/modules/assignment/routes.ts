@@ -23,7 +23,8 @@ export function assignmentRoutes(app: FastifyInstance, deps: AppDeps): void {
   route(app, contract.bulkCancel, ({ req, user, body }) => runBulk(deps, req, user, 'cancel', byId(body)));
   route(app, contract.bulkUnassign, ({ req, user, body }) => runBulk(deps, req, user, 'unassign', byId(body)));
   route(app, contract.repairTrips, ({ req, user, body }) => repairTrips(deps, req, user, body));
-  route(app, contract.partnerOptions, ({ user, query }) => partnerOptions(deps, user, query.referenceNumber));
+  route(app, contract.partnerOptions, ({ user, query }) => partnerOptions(deps, user, [query.referenceNumber]));
+  route(app, contract.partnerOptionsForTrips, ({ user, body }) => partnerOptions(deps, user, body.referenceNumbers));
   route(app, contract.partnerCoverage, ({ user, body }) => partnerCoverage(deps, user, body.referenceNumbers, body.providerId));
   route(app, contract.declineOnBehalf, ({ req, user, body }) => declineOnBehalf(deps, req, user, body));
   route(app, contract.patchDetailed, ({ req, user, body }) => patchDetailed(deps, req, user, body));

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import { Button, Menu, Stack, Text } from '@mantine/core';
 import { IconChevronDown, IconTool } from '@tabler/icons-react';
 import { contract, mayAccess, SEARCH_MSG, type BulkAction, type BulkResult, type DriveAssignment, type PartnerOption } from '@tripline/core';
@@ -133,7 +133,7 @@ export function BulkActionsMenu({ trips, onDone }: BulkActionsMenuProps) {
   /**
    * spec 3 §5 for the chosen trips: the same partner for all just dismisses; replacing any trip's
    * partner asks first, with how many; a partner without ZIP coverage for any trip that changes
-   * asks 'Out-Of-Area' (the picker has asked for its own trip already); then the count is confirmed.
+   * asks 'Out-Of-Area' once, naming them; then the count is confirmed.
    */
   const assign = async ({ eligible, past }: Picking, partner: PartnerOption) => {
     const target = assignTargets(eligible, partner.providerId, new Date());
@@ -159,7 +159,7 @@ export function BulkActionsMenu({ trips, onDone }: BulkActionsMenuProps) {
     } finally {
       setBusy(false);
     }
-    const question = outOfAreaConfirmation(partner, outOfArea, eligible[0]?.referenceNumber ?? null, target.changing.length);
+    const question = outOfAreaConfirmation(partner, outOfArea, target.changing.length);
     if (question && !(await askPick(question))) return;
     await run('assign', eligible, past, partner);
   };
@@ -177,8 +177,8 @@ export function BulkActionsMenu({ trips, onDone }: BulkActionsMenuProps) {
     }
   };
 
-  // The candidates are scored for the first chosen trip; the confirmations weigh every chosen trip (assign above).
-  const first = picking?.eligible[0] ?? null;
+  // The candidates are scored for every chosen trip, with how many pickups each partner serves.
+  const pickingRefs = useMemo(() => picking?.eligible.map((t) => t.referenceNumber) ?? [], [picking]);
 
   return (
     <>
@@ -206,8 +206,9 @@ export function BulkActionsMenu({ trips, onDone }: BulkActionsMenuProps) {
       </Menu>
       <PartnerPickerModal
         opened={picking !== null}
-        referenceNumber={first?.referenceNumber ?? null}
+        referenceNumbers={pickingRefs}
         currentPartnerId={null}
+        confirmOutOfArea={false}
         title={picking ? `Assign ${picking.eligible.length} ${picking.eligible.length === 1 ? 'trip' : 'trips'} to a partner` : undefined}
         onClose={() => setPicking(null)}
         onPick={(option) => {

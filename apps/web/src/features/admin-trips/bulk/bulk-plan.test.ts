@@ -56,7 +56,7 @@ describe('bulk partner assignment (spec 3 §5 for many trips)', () => {
   const NOW = new Date('2026-11-22T18:00:00Z');
   const MESA = { id: 'mesa', name: 'Mesa Rides' };
   const SANDIA = { id: 'sandia', name: 'Sandia Mobility' };
-  const PICKED = { providerId: 'acme', name: 'Acme Transit', outOfArea: false };
+  const PICKED = { providerId: 'acme', name: 'Acme Transit' };
   const at = (address: string, id: string | null = null) => [makeLeg({ locationFirst: { Id: id, Address: address, Lat: null, Lng: null } })];
   const trip = (ref: string, partner: { id: string; name: string } | null, address = '100 Central Ave SW, Albuquerque, NM 87102', over: Parameters<typeof makeTrip>[0] = {}) =>
     makeTrip({
@@ -108,37 +108,28 @@ describe('bulk partner assignment (spec 3 §5 for many trips)', () => {
   describe('ZIP coverage', () => {
     const out = (referenceNumber: string, zip: string | null) => ({ referenceNumber, zip });
 
-    it('asks Out-Of-Area when the partner lacks coverage for any trip, though it covers the picker\'s', () => {
-      expect(outOfAreaConfirmation(PICKED, [out('R2', '87110')], 'R1', 3)).toEqual({
+    it('asks Out-Of-Area once for every trip the partner does not serve, with their ZIP codes', () => {
+      expect(outOfAreaConfirmation(PICKED, [out('R2', '87110')], 3)).toEqual({
         kind: 'outOfArea',
         title: 'Out-Of-Area',
         message: 'Acme Transit does not cover the pickup ZIP code of 1 of the 3 trips (87110). Assign this Out-Of-Area partner anyway?',
         confirmLabel: 'Assign Out-Of-Area',
       });
-      expect(outOfAreaConfirmation(PICKED, [out('R1', '87102'), out('R2', '87110'), out('R3', null)], 'R1', 3)?.message).toBe(
+      expect(outOfAreaConfirmation(PICKED, [out('R1', '87102'), out('R2', '87110'), out('R3', null)], 3)?.message).toBe(
         'Acme Transit does not cover the pickup ZIP code of any of the 3 trips (87102 and 87110). Assign this Out-Of-Area partner anyway?',
       );
-    });
-
-    it('names only the other trips outside the picker\'s ZIP when the picker has asked for its own', () => {
-      const outside = { ...PICKED, outOfArea: true };
-      const answer = [out('R1', '87102'), out('R2', '87102'), out('R3', '87110'), out('R4', '87120')];
-      expect(outOfAreaConfirmation(outside, answer, 'R1', 4)?.message).toBe(
-        'Acme Transit also does not cover the pickup ZIP code of 2 more trips (87110 and 87120). Assign this Out-Of-Area partner anyway?',
-      );
-      expect(outOfAreaConfirmation(outside, [out('R1', '87102'), out('R2', '87102')], 'R1', 2)).toBeNull();
-      // a picker's trip without a ZIP code covers no other trip by its answer
-      expect(outOfAreaConfirmation(outside, [out('R1', null), out('R2', null)], 'R1', 2)?.message).toBe(
-        'Acme Transit also does not cover the pickup ZIP code of 1 more trip. Assign this Out-Of-Area partner anyway?',
+      // the first trip is named like the others: the picker no longer asks for it on its own
+      expect(outOfAreaConfirmation(PICKED, [out('R1', '87102'), out('R2', '87102')], 2)?.message).toBe(
+        'Acme Transit does not cover the pickup ZIP code of any of the 2 trips (87102). Assign this Out-Of-Area partner anyway?',
       );
     });
 
     it('asks nothing when every trip is covered', () => {
-      expect(outOfAreaConfirmation(PICKED, [], 'R1', 3)).toBeNull();
+      expect(outOfAreaConfirmation(PICKED, [], 3)).toBeNull();
     });
 
     it('words a single trip as the picker does', () => {
-      expect(outOfAreaConfirmation(PICKED, [out('R9', '87102')], null, 1)?.message).toBe(
+      expect(outOfAreaConfirmation(PICKED, [out('R9', '87102')], 1)?.message).toBe(
         'Acme Transit does not cover the pickup ZIP code. Assign this Out-Of-Area partner anyway?',
       );
     });

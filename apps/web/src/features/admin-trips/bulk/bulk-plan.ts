@@ -98,7 +98,7 @@ export const changedText = (n: number) => `${n} changed`;
 export type AssignTrip = BulkTrip & Pick<DriveAssignment, 'farmoutName'>;
 
 /** The picked partner, as the picker offers it (scored for the picker's trip). */
-export type PickedPartner = Pick<PartnerOption, 'providerId' | 'name' | 'outOfArea'>;
+export type PickedPartner = Pick<PartnerOption, 'providerId' | 'name'>;
 
 /**
  * spec 3 §5 "Assigning the same partner just dismisses": when every chosen trip already has the
@@ -132,8 +132,6 @@ export const BULK_PICK_MSG = {
     count === 1 && total === 1
       ? PICK_MSG.OUT_OF_AREA(name)
       : `${name} does not cover the pickup ZIP code of ${count === total ? (total === 1 ? 'the trip' : `any of the ${total} trips`) : `${count} of the ${total} trips`}${zips.length ? ` (${someNames(zips, 5)})` : ''}. Assign this Out-Of-Area partner anyway?`,
-  OUT_OF_AREA_MORE: (name: string, count: number, zips: readonly string[]) =>
-    `${name} also does not cover the pickup ZIP code of ${count} more ${count === 1 ? 'trip' : 'trips'}${zips.length ? ` (${someNames(zips, 5)})` : ''}. Assign this Out-Of-Area partner anyway?`,
 } as const;
 
 /**
@@ -161,22 +159,12 @@ export interface OutOfAreaTrip {
 
 /**
  * spec 3 §5 "confirm Out-Of-Area when the partner lacks ZIP coverage", for every trip the
- * assignment changes, from the server's answer for all of them. The picker has already asked
- * about its own trip when the partner lacks coverage there, so the question then names only the
- * other trips outside that pickup ZIP code ("also … more trips"); none is asked when there are none.
+ * assignment changes, from the server's answer for all of them: one question naming how many
+ * trips and their ZIP codes; none when the partner serves every pickup.
  */
-export function outOfAreaConfirmation(
-  partner: PickedPartner,
-  outOfArea: readonly OutOfAreaTrip[],
-  pickerReference: string | null,
-  total: number,
-): PickConfirmation | null {
-  const asked = partner.outOfArea ? outOfArea.find((t) => t.referenceNumber === pickerReference) : undefined;
-  const lacking = asked ? outOfArea.filter((t) => t !== asked && (asked.zip === null || t.zip !== asked.zip)) : outOfArea;
-  if (lacking.length === 0) return null;
-  const zips = [...new Set(lacking.flatMap((t) => (t.zip ? [t.zip] : [])))];
-  const message = asked
-    ? BULK_PICK_MSG.OUT_OF_AREA_MORE(partner.name, lacking.length, zips)
-    : BULK_PICK_MSG.OUT_OF_AREA(partner.name, lacking.length, total, zips);
+export function outOfAreaConfirmation(partner: PickedPartner, outOfArea: readonly OutOfAreaTrip[], total: number): PickConfirmation | null {
+  if (outOfArea.length === 0) return null;
+  const zips = [...new Set(outOfArea.flatMap((t) => (t.zip ? [t.zip] : [])))];
+  const message = BULK_PICK_MSG.OUT_OF_AREA(partner.name, outOfArea.length, total, zips);
   return { kind: 'outOfArea', title: PICK_MSG.OUT_OF_AREA_TITLE, message, confirmLabel: 'Assign Out-Of-Area' };
 }

@@ -132,7 +132,7 @@ export function TripInspectModal({ tripIds, index, onIndexChange, onClose }: Tri
       </Modal>
       <PartnerPickerModal
         opened={picking && !!trip}
-        referenceNumber={trip?.referenceNumber ?? null}
+        referenceNumbers={trip ? [trip.referenceNumber] : []}
         currentPartnerId={trip?.farmoutContactId ?? null}
         currentPartnerName={trip?.farmoutName ?? null}
         onClose={() => setPicking(false)}

@@ -9,13 +9,15 @@ import classes from './partner-picker.module.css';
 
 export interface PartnerPickerModalProps {
   opened: boolean;
-  /** The trip the candidates are scored for. */
-  referenceNumber: string | null;
+  /** The trips the candidates are scored for: one, or the chosen trips of a bulk assignment. */
+  referenceNumbers: readonly string[];
   /** The trip's partner now: picking it again just closes (spec 3 §5). */
   currentPartnerId: string | null;
   /** Its name, for the replacement question when it is not among the candidates. */
   currentPartnerName?: string | null;
   title?: string;
+  /** False when the caller asks Out-Of-Area itself, for every trip (a bulk assignment). */
+  confirmOutOfArea?: boolean;
   onClose(): void;
   /** A partner was chosen and every confirmation was answered yes. */
   onPick(option: PartnerOption): void;
@@ -25,8 +27,18 @@ export interface PartnerPickerModalProps {
  * spec 3 §2: the partner picker. Candidates best first by score; the filter box has the focus, up
  * and down move the highlight, Enter picks, Esc closes.
  */
-export function PartnerPickerModal({ opened, referenceNumber, currentPartnerId, currentPartnerName, title, onClose, onPick }: PartnerPickerModalProps) {
-  const options = usePartnerOptions(referenceNumber, opened);
+export function PartnerPickerModal({
+  opened,
+  referenceNumbers,
+  currentPartnerId,
+  currentPartnerName,
+  title,
+  confirmOutOfArea = true,
+  onClose,
+  onPick,
+}: PartnerPickerModalProps) {
+  const options = usePartnerOptions(referenceNumbers, opened);
+  const referenceNumber = referenceNumbers.length === 1 ? referenceNumbers[0] : null;
   const [filter, setFilter] = useState('');
   const [highlight, setHighlight] = useState(0);
   const [asking, setAsking] = useState(false);
@@ -52,7 +64,7 @@ export function PartnerPickerModal({ opened, referenceNumber, currentPartnerId, 
 
   const pick = async (option: PartnerOption | undefined) => {
     if (!option || asking) return;
-    const plan = planPick(option, current);
+    const plan = planPick(option, current, confirmOutOfArea);
     if (plan.kind === 'close') {
       onClose();
       return;
@@ -122,7 +134,7 @@ export function PartnerPickerModal({ opened, referenceNumber, currentPartnerId, 
           </Alert>
         ) : shown.length === 0 ? (
           <Text c="dimmed" size="sm" ta="center" py="lg">
-            {sorted.length === 0 ? 'No partner can take this trip.' : 'No partner matches the filter.'}
+            {sorted.length === 0 ? `No partner can take ${referenceNumbers.length > 1 ? 'these trips' : 'this trip'}.` : 'No partner matches the filter.'}
           </Text>
         ) : (
           <ScrollArea.Autosize mah="55vh" type="auto">
@@ -139,7 +151,7 @@ export function PartnerPickerModal({ opened, referenceNumber, currentPartnerId, 
 }
 
 function PartnerRow({ option, index, highlighted, onHover, onPick }: { option: PartnerOption; index: number; highlighted: boolean; onHover(i: number): void; onPick(): void }) {
-  const parts = describeParts(option.parts);
+  const parts = describeParts(option);
   const p = option.parts;
   // the parts that speak against the partner are marked
   const good = [true, p.capable, p.zipCovered, true, p.acceptanceRate === null || p.acceptanceRate >= 0.5];

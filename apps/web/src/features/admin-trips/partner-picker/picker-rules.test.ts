@@ -1,12 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import type { PartnerOption } from '@tripline/core';
-import { describeParts, filterOptions, nextHighlight, planPick, sortByScore } from './picker-rules.ts';
+import { describeCoverage, describeParts, filterOptions, nextHighlight, planPick, sortByScore } from './picker-rules.ts';
 
 const option = (over: Partial<PartnerOption> & { providerId: string }): PartnerOption => ({
   name: `Partner ${over.providerId}`,
   contactNumber: 100,
   score: 50,
-  parts: { distanceKm: 3.2, capable: true, zipCovered: true, tripsThatDay: 2, acceptanceRate: 0.9 },
+  parts: { distanceMiles: 3.2, capable: true, zipCovered: true, tripsThatDay: 2, acceptanceRate: 0.9 },
+  coverage: { covered: 1, trips: 1 },
   outOfArea: false,
   inHouse: false,
   current: false,
@@ -75,21 +76,51 @@ describe('planPick (spec 3 §5 partner change)', () => {
   });
 });
 
+describe('planPick for a bulk assignment', () => {
+  it('leaves the Out-Of-Area question to the caller when asked to', () => {
+    const plan = planPick(option({ providerId: 'b', outOfArea: true }), null, false);
+    expect(plan).toEqual({ kind: 'assign', confirmations: [] });
+  });
+});
+
 describe('describeParts', () => {
-  it('explains each part of the score', () => {
-    expect(describeParts({ distanceKm: 3.24, capable: true, zipCovered: false, tripsThatDay: 1, acceptanceRate: 0.875 })).toEqual([
-      '3.2 km',
+  const one = (covered: number) => ({ covered, trips: 1 });
+  it('explains each part of the score, the distance in miles', () => {
+    expect(describeParts({ parts: { distanceMiles: 3.24, capable: true, zipCovered: false, tripsThatDay: 1, acceptanceRate: 0.875 }, coverage: one(0) })).toEqual([
+      '3.2 mi',
       'capable',
       'ZIP not covered',
       '1 trip that day',
       '88% accepted',
     ]);
-    expect(describeParts({ distanceKm: null, capable: false, zipCovered: true, tripsThatDay: 0, acceptanceRate: null })).toEqual([
+    expect(describeParts({ parts: { distanceMiles: null, capable: false, zipCovered: true, tripsThatDay: 0, acceptanceRate: null }, coverage: one(1) })).toEqual([
       'distance unknown',
       'not capable',
       'ZIP covered',
       '0 trips that day',
       'no acceptance history',
     ]);
+  });
+  it('never says km', () => {
+    const text = describeParts({ parts: { distanceMiles: 120, capable: true, zipCovered: true, tripsThatDay: 0, acceptanceRate: 1 }, coverage: one(1) }).join(' ');
+    expect(text).toContain('120.0 mi');
+    expect(text).not.toMatch(/km/);
+  });
+  it('gives the mean distance and the coverage count for several trips', () => {
+    expect(describeParts({ parts: { distanceMiles: 12.25, capable: true, zipCovered: false, tripsThatDay: 3, acceptanceRate: 1 }, coverage: { covered: 2, trips: 5 } }).slice(0, 3)).toEqual([
+      'avg 12.3 mi',
+      'capable',
+      'ZIP covered for 2 of 5 trips',
+    ]);
+  });
+});
+
+describe('describeCoverage', () => {
+  it('words one trip, all, none and some of several', () => {
+    expect(describeCoverage({ covered: 1, trips: 1 })).toBe('ZIP covered');
+    expect(describeCoverage({ covered: 0, trips: 1 })).toBe('ZIP not covered');
+    expect(describeCoverage({ covered: 4, trips: 4 })).toBe('ZIP covered for all 4 trips');
+    expect(describeCoverage({ covered: 0, trips: 4 })).toBe('ZIP not covered for any of the 4 trips');
+    expect(describeCoverage({ covered: 1, trips: 4 })).toBe('ZIP covered for 1 of 4 trips');
   });
 });

@@ -66,8 +66,10 @@ export const PICK_MSG = {
  * spec 3 §5 "Partner change": the same partner just dismisses; replacing an existing partner asks
  * to confirm; a partner without ZIP coverage asks to confirm 'Out-Of-Area'. `current` is the
  * partner of the trips being changed (null when they have none, or not one in common).
+ * `askOutOfArea` false leaves the Out-Of-Area question to the caller (a bulk assignment asks it
+ * once for every trip the partner does not serve).
  */
-export function planPick(option: PartnerOption, current: { id: string; name: string } | null): PickPlan {
+export function planPick(option: PartnerOption, current: { id: string; name: string } | null, askOutOfArea = true): PickPlan {
   if (current && current.id === option.providerId) return { kind: 'close' };
   const confirmations: PickConfirmation[] = [];
   if (current) {
@@ -78,7 +80,7 @@ export function planPick(option: PartnerOption, current: { id: string; name: str
       confirmLabel: 'Replace',
     });
   }
-  if (option.outOfArea) {
+  if (askOutOfArea && option.outOfArea) {
     confirmations.push({
       kind: 'outOfArea',
       title: PICK_MSG.OUT_OF_AREA_TITLE,
@@ -89,12 +91,26 @@ export function planPick(option: PartnerOption, current: { id: string; name: str
   return { kind: 'assign', confirmations };
 }
 
-/** The score parts as the picker's row explains them. */
-export function describeParts(parts: PartnerOption['parts']): string[] {
+/** How the row words a partner's ZIP coverage: for one trip, or for how many of several. */
+export function describeCoverage(coverage: PartnerOption['coverage']): string {
+  const { covered, trips } = coverage;
+  if (trips <= 1) return covered >= 1 ? 'ZIP covered' : 'ZIP not covered';
+  if (covered === trips) return `ZIP covered for all ${trips} trips`;
+  if (covered === 0) return `ZIP not covered for any of the ${trips} trips`;
+  return `ZIP covered for ${covered} of ${trips} trips`;
+}
+
+/**
+ * The score parts as the picker's row explains them. Distances are in miles to 0.1 (DECISIONS 12),
+ * as everywhere in the product; for several trips the mean distance.
+ */
+export function describeParts(option: Pick<PartnerOption, 'parts' | 'coverage'>): string[] {
+  const { parts, coverage } = option;
+  const several = coverage.trips > 1;
   return [
-    parts.distanceKm === null ? 'distance unknown' : `${parts.distanceKm.toFixed(1)} km`,
+    parts.distanceMiles === null ? 'distance unknown' : `${several ? 'avg ' : ''}${parts.distanceMiles.toFixed(1)} mi`,
     parts.capable ? 'capable' : 'not capable',
-    parts.zipCovered ? 'ZIP covered' : 'ZIP not covered',
+    describeCoverage(coverage),
     `${parts.tripsThatDay} ${parts.tripsThatDay === 1 ? 'trip' : 'trips'} that day`,
     parts.acceptanceRate === null ? 'no acceptance history' : `${Math.round(parts.acceptanceRate * 100)}% accepted`,
   ];
