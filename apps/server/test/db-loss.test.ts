@@ -61,7 +61,13 @@ async function startPortal(options: Omit<DatabaseOptions, 'log'>): Promise<Porta
   const clock = new ManualClock();
   const filesDir = tempDir('tripline-dbloss-files-');
   const files = localFileStore(filesDir);
-  const app = await buildApp({ pool: db.pool, database: db.status, clock, messenger: outboxMessenger(db.pool), files, config: { secureCookies: false, appVersion: 'test' } });
+  // A built web app of two files: the page and its script.
+  const webDist = tempDir('tripline-dbloss-web-');
+  fs.mkdirSync(path.join(webDist, 'assets'));
+  fs.writeFileSync(path.join(webDist, 'index.html'), '<!doctype html><title>Tripline</title><script src="/assets/app.js"></script>');
+  fs.writeFileSync(path.join(webDist, 'assets', 'app.js'), 'console.log("tripline");');
+  const deps = { pool: db.pool, database: db.status, clock, messenger: outboxMessenger(db.pool), files, config: { secureCookies: false, appVersion: 'test' } };
+  const app = await buildApp(deps, { webDist });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const base = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
   const served: Served = { app, clock, files, filesDir, base, origin: base };
@@ -100,10 +106,21 @@ const UNREACHABLE = { error: 'database_unreachable', message: MSG.DATABASE_UNREA
 async function seeOutage(p: Portal): Promise<void> {
   let sawHealth = false;
   let sawApi = false;
+  const page = (pathname: string) => fetch(`${p.served.base}${pathname}`, { signal: AbortSignal.timeout(20_000) }).then(async (r) => `${r.status} ${await r.text()}`);
   await until('a 503 from health and from the API', 30_000, async () => {
-    const [health, api] = await Promise.all([p.get('/api/health'), p.get('/api/canned-queries', true)]);
+    const [health, api, index, script, route] = await Promise.all([
+      p.get('/api/health'),
+      p.get('/api/canned-queries', true),
+      page('/'),
+      page('/assets/app.js'),
+      page('/admin/trips'),
+    ]);
     if (health.status === 503) {
       expect(health.json).toMatchObject({ ok: false });
+      // The page itself still loads, so the browser can show what is wrong and try again.
+      expect(index).toMatch(/^200 <!doctype html>/);
+      expect(route).toMatch(/^200 <!doctype html>/);
+      expect(script).toBe('200 console.log("tripline");');
       sawHealth = true;
     }
     if (api.status === 503) {

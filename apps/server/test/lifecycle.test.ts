@@ -19,7 +19,7 @@ function freePort(): Promise<number> {
 }
 
 describe.skipIf(!!process.env.TEST_DATABASE_URL)('the portal process', () => {
-  it('starts with the embedded database and demo data, and stops cleanly on SIGTERM', async () => {
+  it('starts with the embedded database and demo data, serves again after the database is killed, and stops cleanly on SIGTERM', async () => {
     const port = await freePort();
     const child = spawn(process.execPath, ['--import', 'tsx', path.resolve('src/main.ts')], {
       env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, HOST: '127.0.0.1', WEB_DIST: dataDir },
@@ -35,6 +35,23 @@ describe.skipIf(!!process.env.TEST_DATABASE_URL)('the portal process', () => {
     expect(out).toMatch(/dispatcher\s+SecureEmployee/);
     const health = await fetch(`http://127.0.0.1:${port}/api/health`);
     expect(health.status).toBe(200);
+
+    // The embedded postmaster dies: the portal answers 503, starts it again and serves on.
+    const pid = Number(fs.readFileSync(path.join(dataDir, 'pg', 'postmaster.pid'), 'utf8').split('\n')[0]);
+    process.kill(pid, 'SIGKILL');
+    let sawDown = false;
+    let back = false;
+    const until = Date.now() + 30_000;
+    while (Date.now() < until && !back) {
+      const res = await fetch(`http://127.0.0.1:${port}/api/health`, { signal: AbortSignal.timeout(20_000) });
+      sawDown ||= res.status === 503;
+      back = sawDown && res.status === 200;
+      await new Promise((r) => setTimeout(r, 25));
+    }
+    expect({ sawDown, back }).toEqual({ sawDown: true, back: true });
+    expect(out.match(/The database is not reachable/g)).toHaveLength(1);
+    expect(out.match(/The database is reachable again/g)).toHaveLength(1);
+
     child.kill('SIGTERM');
     expect(await exited).toBe(0);
     expect(out).toContain('stopped');
