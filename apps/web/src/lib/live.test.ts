@@ -1,4 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { LIVE_CLOSE_TRY_AGAIN_LATER } from '@tripline/core';
 import { LiveClient, type LiveHandlers, type SocketLike } from './live.ts';
 
 class FakeSocket implements SocketLike {
@@ -23,9 +24,9 @@ class FakeSocket implements SocketLike {
     this.readyState = 1;
     this.onopen?.({});
   }
-  drop() {
+  drop(code = 1006) {
     this.readyState = 3;
-    this.onclose?.({});
+    this.onclose?.({ code });
   }
   receive(message: unknown) {
     this.onmessage?.({ data: JSON.stringify(message) });
@@ -150,6 +151,38 @@ describe('LiveClient', () => {
     sockets[2].open();
     expect(live.getStatus()).toMatchObject({ state: 1, lost: false, failedAttempts: 0 });
     expect(sockets[2].sent).toEqual([{ type: 'fetch', subscriptionId: 'SyncDriveAssv-1', ...request }]);
+  });
+
+  it("treats the server's 'try again later' close (database down) as lost, keeps trying with a growing delay and fetches every found set again", () => {
+    const live = newClient();
+    const day = handlers();
+    const inbox = handlers();
+    live.subscribe(request, day);
+    live.subscribe({ table: 'VOGDelivery', filter: { unread: true, recipientId: 'u1' } }, inbox);
+    sockets[0].open();
+    sockets[0].receive({ type: 'FetchedFoundSet', subscriptionId: 'SyncDriveAssv-1', table: 'SyncDriveAssv', rows: [{ id: 't1' }] });
+    sockets[0].drop(LIVE_CLOSE_TRY_AGAIN_LATER);
+    expect(live.getStatus()).toMatchObject({ state: 0, lost: true });
+    // While the database is down every upgrade is refused; each wait doubles, up to 30 s.
+    const waits = [1_000, 2_000, 4_000, 8_000, 16_000, 30_000, 30_000];
+    for (const [i, wait] of waits.entries()) {
+      vi.advanceTimersByTime(wait - 1);
+      expect(sockets).toHaveLength(i + 1);
+      vi.advanceTimersByTime(1);
+      expect(sockets).toHaveLength(i + 2);
+      sockets[i + 1].drop();
+      expect(live.getStatus()).toMatchObject({ state: 0, lost: true, failedAttempts: i + 1 });
+    }
+    vi.advanceTimersByTime(30_000);
+    const back = sockets[sockets.length - 1];
+    back.open();
+    expect(live.getStatus()).toMatchObject({ state: 1, lost: false, failedAttempts: 0 });
+    expect(back.sent).toEqual([
+      { type: 'fetch', subscriptionId: 'SyncDriveAssv-1', ...request },
+      { type: 'fetch', subscriptionId: 'VOGDelivery-2', table: 'VOGDelivery', filter: { unread: true, recipientId: 'u1' } },
+    ]);
+    back.receive({ type: 'FetchedFoundSet', subscriptionId: 'SyncDriveAssv-1', table: 'SyncDriveAssv', rows: [{ id: 't1' }, { id: 't2' }] });
+    expect(day.fetched).toHaveBeenLastCalledWith([{ id: 't1' }, { id: 't2' }]);
   });
 
   it('tries again at once after a successful request, but not in a tight loop', () => {

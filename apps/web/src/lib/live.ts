@@ -152,6 +152,10 @@ export class LiveClient {
     socket.onmessage = (event) => {
       if (this.socket === socket && typeof event.data === 'string') this.receive(event.data);
     };
+    // Any close we did not ask for is a lost connection: the server stopping, the network, or the
+    // server's LIVE_CLOSE_TRY_AGAIN_LATER (its database is down, or this tab fell too far behind).
+    // Each screen shows its own text while `lost`; the client reconnects with backoff and fetches
+    // every found set again once a socket opens.
     socket.onclose = () => {
       if (this.socket !== socket) return;
       this.socket = null;

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useRef, useState, type Dispatch, type SetStateAction } from 'react';
 import { applyFoundSetChange, type FoundSetChange } from './found-set.ts';
-import { live, type LiveRequest } from './live.ts';
+import { live, useLiveStatus, type LiveRequest } from './live.ts';
 
 /** How long a subscription may go unanswered before the rows are fetched over HTTP instead. */
 const FALLBACK_AFTER_MS = 3_000;
@@ -10,6 +10,12 @@ export interface LiveFoundSet<Row> {
   rows: Row[] | undefined;
   /** Where the rows came from: the live found set, or the HTTP fallback when the socket is not available. */
   source: 'live' | 'http' | null;
+  /**
+   * The rows came live and the connection has since been lost (the server closed it, for instance
+   * with LIVE_CLOSE_TRY_AGAIN_LATER while its database is down): the screen shows its own text
+   * until the connection is back, reconnected with backoff and the found set fetched again.
+   */
+  lost: boolean;
   error: unknown;
   /** Local changes: the answer of a write, the server's copy after a conflict. */
   setRows: Dispatch<SetStateAction<Row[] | undefined>>;
@@ -109,5 +115,6 @@ export function useLiveFoundSet<Row extends { id: string }>(options: LiveFoundSe
     }
   }, []);
 
-  return { rows, source, error, setRows, reload };
+  const status = useLiveStatus();
+  return { rows, source, lost: source === 'live' && status.lost, error, setRows, reload };
 }

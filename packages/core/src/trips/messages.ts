@@ -22,6 +22,8 @@ export const TRIP_MSG = {
   CHOOSE_DATE: 'Choose a date to fetch records for.',
   LIVE_LOST: 'Live updates are no longer being displayed. Try changing the search date or reloading the page to reconnect.',
   CONNECTION_RESTORED: 'Connection restored',
+  /** spec 2 §8: the back office's alert when its live connection is lost (DECISIONS 8: each screen its own text). */
+  LIVE_LOST_BACK_OFFICE: 'Lost connection to server. Please refresh your browser.',
   /** spec 2 §8: a live change to the open reservation that this user did not make in the last 5 s. */
   RESERVATION_REFRESHED: 'Another process has modified this reservation! The reservation has been refreshed from the server.',
   ZERO_TIME: '0:00 is not a valid time',

@@ -1,9 +1,9 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { ActionIcon, Alert, Center, Group, Loader, Modal, Stack, Tabs, Text, Tooltip } from '@mantine/core';
 import { useHotkeys } from '@mantine/hooks';
-import { IconChevronLeft, IconChevronRight } from '@tabler/icons-react';
+import { IconChevronLeft, IconChevronRight, IconPlugConnectedX } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
-import { contract, type DriveAssignment, type PartnerOption } from '@tripline/core';
+import { contract, TRIP_MSG, type DriveAssignment, type PartnerOption } from '@tripline/core';
 import { ApiError, callApi } from '../../../lib/api.ts';
 import { toast } from '../../../lib/toast.tsx';
 import { AuditEntryList } from '../../audit/AuditEntryList.tsx';
@@ -125,6 +125,11 @@ export function TripInspectModal({ tripIds, index, onIndexChange, onClose }: Tri
           </Center>
         ) : (
           <Stack gap="md">
+            {inspected.liveLost && (
+              <Alert color="yellow" icon={<IconPlugConnectedX size={18} />} role="alert" py="xs">
+                {TRIP_MSG.LIVE_LOST_BACK_OFFICE}
+              </Alert>
+            )}
             <InspectHeader trip={trip} onChangePartner={() => setPicking(true)} onDeclineForPartner={() => setDeclining(true)} />
             <InspectTabs trip={trip} rows={rowsApi} tab={tab} onTab={setTab} onOpenTrip={openTrip} />
           </Stack>

@@ -53,6 +53,8 @@ export function useInspectedTrip(id: string | null) {
     missing: rows !== undefined && rows.length !== 1,
     loading: rows === undefined && !found.error,
     error: found.error,
+    /** spec 2 §8: the live connection is lost; TRIP_MSG.LIVE_LOST_BACK_OFFICE is shown until it is back. */
+    liveLost: found.lost,
     reload,
     put,
     rowsApi,
