@@ -171,7 +171,8 @@ export const tripEndpoints = {
     method: 'POST',
     path: 'adjust-time',
     area: 'trips',
-    summary: 'Ask for extra wait time; answers Approved, Denied or Pending.',
+    summary:
+      'Ask for extra wait time; answers Approved, Denied or Pending with its message. The same minutes sent again while the earlier request is Pending, or within 60 minutes of its approval, answer 409 (error repeated_request) with the earlier request as current.',
     access: { roles: ['Affiliate', 'SecureEmployee'] },
     answers: [404, 409],
     query: AdjustTimeQuery,

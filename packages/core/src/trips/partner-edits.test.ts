@@ -6,7 +6,10 @@ import {
   expenseRefusal,
   matchDeclineReason,
   partnerEditRefusal,
+  repeatedWaitTime,
   statsRefusal,
+  WAIT_REPEAT_MSG,
+  WAIT_TIME_REPEAT_WINDOW_MIN,
   waitTimeDecision,
 } from './partner-edits.ts';
 import { canCancelLeg } from './rules.ts';
@@ -64,6 +67,54 @@ describe('waitTimeDecision (docs/decisions.md "Partner pay")', () => {
     expect(waitTimeDecision(testTrip({ locked: true }), 5, 0, NOW)).toEqual({ refused: TRIP_MSG.NOT_EDITABLE });
     expect(waitTimeDecision(testTrip({ declined: true }), 5, 0, NOW)).toEqual({ refused: TRIP_MSG.NOT_EDITABLE });
     expect(waitTimeDecision(testTrip({ serviceDate: '2026-11-21' }), 5, 0, NOW)).toEqual({ refused: TRIP_MSG.WAIT_NOT_YET });
+  });
+});
+
+describe('repeatedWaitTime: the same wait sent twice (docs/decisions.md "Partner pay")', () => {
+  const minutesAgo = (m: number) => new Date(NOW.getTime() - m * 60_000);
+  const req = (minutes: number, status: string, decidedAt = NOW) => ({ minutes, status, decidedAt });
+
+  it('lets the first request of a trip through', () => {
+    expect(repeatedWaitTime([], 20, NOW)).toBeNull();
+  });
+
+  it('refuses the same minutes while the earlier request is Pending, however old', () => {
+    const twin = req(45, 'Pending', minutesAgo(24 * 60));
+    expect(repeatedWaitTime([twin], 45, NOW)).toEqual({ twin, message: WAIT_REPEAT_MSG.pending(45) });
+    expect(WAIT_REPEAT_MSG.pending(45)).toBe(
+      "A request for 45 minutes of extra wait time on this trip is already waiting for the operator's review. It was not sent again.",
+    );
+  });
+
+  it('refuses the same minutes approved up to 60 minutes ago, the boundary included', () => {
+    expect(WAIT_TIME_REPEAT_WINDOW_MIN).toBe(60);
+    for (const ago of [0, 1, 59, 60]) {
+      const twin = req(20, 'Approved', minutesAgo(ago));
+      expect(repeatedWaitTime([twin], 20, NOW), `${ago} min ago`).toEqual({ twin, message: WAIT_REPEAT_MSG.approved(20) });
+    }
+    expect(WAIT_REPEAT_MSG.approved(20)).toBe(
+      '20 minutes of extra wait time were just approved for this trip. It was not sent again: if the driver waited a second time, call dispatch at (505) 555-0100.',
+    );
+  });
+
+  it('lets the same minutes through once the approval is more than 60 minutes old: a second wait', () => {
+    expect(repeatedWaitTime([req(20, 'Approved', new Date(minutesAgo(60).getTime() - 1))], 20, NOW)).toBeNull();
+    expect(repeatedWaitTime([req(20, 'Approved', minutesAgo(61))], 20, NOW)).toBeNull();
+  });
+
+  it('counts an approval stamped after now (another clock) as just now', () => {
+    expect(repeatedWaitTime([req(20, 'Approved', minutesAgo(-5))], 20, NOW)?.message).toBe(WAIT_REPEAT_MSG.approved(20));
+  });
+
+  it('never counts a denied request, and other minutes are another wait', () => {
+    expect(repeatedWaitTime([req(20, 'Denied')], 20, NOW)).toBeNull();
+    expect(repeatedWaitTime([req(20, 'Pending'), req(20, 'Approved')], 21, NOW)).toBeNull();
+    expect(repeatedWaitTime([req(20, 'Pending'), req(20, 'Approved')], 19, NOW)).toBeNull();
+  });
+
+  it('names the pending twin first when there are both', () => {
+    const pending = req(30, 'Pending', minutesAgo(90));
+    expect(repeatedWaitTime([req(30, 'Approved'), pending], 30, NOW)).toEqual({ twin: pending, message: WAIT_REPEAT_MSG.pending(30) });
   });
 });
 

@@ -1,4 +1,4 @@
-import { ADVANCE_NOTICE_REASON, WAIT_TIME_AUTO_APPROVE_MIN } from './constants.ts';
+import { ADVANCE_NOTICE_REASON, DISPATCH_HOTLINE, WAIT_TIME_AUTO_APPROVE_MIN } from './constants.ts';
 import { TRIP_MSG } from './messages.ts';
 import type { TripLeg } from './model.ts';
 import { canCancelLeg, hasDriver, hasOccurred, isReadOnly, legCancelled, type TripForRules } from './rules.ts';
@@ -43,6 +43,45 @@ export function waitTimeDecision(da: TripForRules, minutes: number, earlierMinut
   if (!hasOccurred(da, now)) return { refused: TRIP_MSG.WAIT_NOT_YET };
   if (earlierMinutes + minutes <= WAIT_TIME_AUTO_APPROVE_MIN) return { status: 'Approved', message: TRIP_MSG.WAIT_APPROVED(minutes) };
   return { status: 'Pending', message: TRIP_MSG.PENDING_CALL_DISPATCH };
+}
+
+/**
+ * How long after its approval a wait-time request still counts as "just approved": the same
+ * request sent again within this time is the same wait sent twice (docs/decisions.md "Partner pay").
+ */
+export const WAIT_TIME_REPEAT_WINDOW_MIN = 60;
+
+/** The error code of the 409 for a repeated request, so a screen tells it from a stale modCount. */
+export const WAIT_REPEAT_ERROR = 'repeated_request';
+
+export const WAIT_REPEAT_MSG = {
+  pending: (minutes: number) =>
+    `A request for ${minutes} minutes of extra wait time on this trip is already waiting for the operator's review. It was not sent again.`,
+  approved: (minutes: number) =>
+    `${minutes} minutes of extra wait time were just approved for this trip. It was not sent again: if the driver waited a second time, call dispatch at ${DISPATCH_HOTLINE}.`,
+} as const;
+
+/** An earlier wait-time request of the trip: its minutes, status and when it was decided (or made). */
+export interface EarlierWaitRequest {
+  minutes: number;
+  status: string;
+  /** When it was approved: the operator's review, or its creation for one approved at once. */
+  decidedAt: Date;
+}
+
+/**
+ * The same wait sent twice (docs/decisions.md "Partner pay"): a request for as many minutes as an
+ * earlier one of the same trip that is still Pending, or that was Approved within the last
+ * WAIT_TIME_REPEAT_WINDOW_MIN minutes (a time after now counts as just now). Answers that twin and
+ * the text to refuse with, or null. Denied requests never count; other minutes are another wait.
+ */
+export function repeatedWaitTime<R extends EarlierWaitRequest>(earlier: readonly R[], minutes: number, now: Date): { twin: R; message: string } | null {
+  const since = now.getTime() - WAIT_TIME_REPEAT_WINDOW_MIN * 60_000;
+  const same = earlier.filter((r) => r.minutes === minutes);
+  const pending = same.find((r) => r.status === 'Pending');
+  if (pending) return { twin: pending, message: WAIT_REPEAT_MSG.pending(minutes) };
+  const approved = same.find((r) => r.status === 'Approved' && r.decidedAt.getTime() >= since);
+  return approved ? { twin: approved, message: WAIT_REPEAT_MSG.approved(minutes) } : null;
 }
 
 /** A miscellaneous expense (spec 1 §5) can be added while the partner may still change the trip. */

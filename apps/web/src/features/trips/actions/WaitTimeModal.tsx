@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Alert, Button, Group, Stack, Text, TextInput, Textarea } from '@mantine/core';
-import { TRIP_MSG, contract, waitTimeMinutes, type TIME_ADJUSTMENT_RESULTS } from '@tripline/core';
-import { callApi } from '../../../lib/api.ts';
+import { TRIP_MSG, WAIT_REPEAT_ERROR, contract, waitTimeMinutes, type TIME_ADJUSTMENT_RESULTS } from '@tripline/core';
+import { ApiError, callApi } from '../../../lib/api.ts';
 import { ActionModal, type TripModalProps } from './ActionModal.tsx';
 import { TRIP_WRITE_QUIET, writeTrip } from './trip-write.tsx';
 import { SubmitForm } from '../../../components/SubmitForm.tsx';
@@ -11,10 +11,18 @@ type Outcome = { status: (typeof TIME_ADJUSTMENT_RESULTS)[number]; message: stri
 const LOOK: Record<Outcome['status'], { color: string; title: string }> = {
   Approved: { color: 'teal', title: 'Approved' },
   Denied: { color: 'red', title: 'Denied' },
-  Pending: { color: 'yellow', title: 'Pending' },
+  Pending: { color: 'yellow', title: 'Pending review' },
 };
 
-/** spec 1 §5: extra wait time in hours and minutes (digits only), sent as total minutes with notes. */
+/** The server's 409 for the same wait sent again (core repeatedWaitTime), told apart from a stale copy by its code. */
+const repeatedMessage = (e: unknown): string | null =>
+  e instanceof ApiError && e.status === 409 && e.error === WAIT_REPEAT_ERROR ? (e.serverMessage ?? e.message) : null;
+
+/**
+ * spec 1 §5: extra wait time in hours and minutes (digits only), sent as total minutes with notes.
+ * The answer stays in the dialog: approved, pending review or denied, or, for the same wait sent
+ * again, why it was not sent (docs/decisions.md "Partner pay").
+ */
 export function WaitTimeModal({ trip, rows, onClose }: TripModalProps) {
   const [hours, setHours] = useState('');
   const [minutes, setMinutes] = useState('');
@@ -22,6 +30,7 @@ export function WaitTimeModal({ trip, rows, onClose }: TripModalProps) {
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const [outcome, setOutcome] = useState<Outcome | null>(null);
+  const [repeated, setRepeated] = useState<string | null>(null);
 
   const digitsError = (v: string) => (/^\d*$/.test(v.trim()) ? undefined : TRIP_MSG.DIGITS_ONLY);
 
@@ -33,14 +42,25 @@ export function WaitTimeModal({ trip, rows, onClose }: TripModalProps) {
       return;
     }
     setBusy(true);
-    const result = await writeTrip(trip, rows, () =>
-      callApi(contract.adjustTime, {
-        query: { driveAssignmentId: trip.id, modCount: trip.modCount, minutes: total.minutes, notes: notes.trim() },
-        quiet: TRIP_WRITE_QUIET,
-      }),
-    );
+    setRepeated(null);
+    const result = await writeTrip(trip, rows, async () => {
+      try {
+        return await callApi(contract.adjustTime, {
+          query: { driveAssignmentId: trip.id, modCount: trip.modCount, minutes: total.minutes, notes: notes.trim() },
+          quiet: TRIP_WRITE_QUIET,
+        });
+      } catch (e) {
+        const message = repeatedMessage(e);
+        if (message === null) throw e;
+        return { repeated: message };
+      }
+    });
     setBusy(false);
     if (!result) return;
+    if ('repeated' in result) {
+      setRepeated(result.repeated);
+      return;
+    }
     rows.replace([result.trip]);
     setOutcome({ status: result.status, message: result.message });
   };
@@ -83,6 +103,7 @@ export function WaitTimeModal({ trip, rows, onClose }: TripModalProps) {
               onChange={(e) => {
                 setHours(e.currentTarget.value);
                 setError(null);
+                setRepeated(null);
               }}
               error={digitsError(hours)}
               data-autofocus
@@ -94,6 +115,7 @@ export function WaitTimeModal({ trip, rows, onClose }: TripModalProps) {
               onChange={(e) => {
                 setMinutes(e.currentTarget.value);
                 setError(null);
+                setRepeated(null);
               }}
               error={digitsError(minutes)}
             />
@@ -103,6 +125,11 @@ export function WaitTimeModal({ trip, rows, onClose }: TripModalProps) {
             <Text size="sm" c="red" role="alert">
               {error}
             </Text>
+          )}
+          {repeated && (
+            <Alert color="orange" title="Not sent again" role="alert">
+              <Text size="sm">{repeated}</Text>
+            </Alert>
           )}
           <Group justify="flex-end">
             <Button variant="default" onClick={onClose}>
