@@ -67,10 +67,10 @@ test('a dispatcher approves a partner’s wait-time request and the partner is t
   await request.getByRole('button', { name: 'Review' }).click();
   const review = staffPage.getByRole('dialog', { name: `Review request on trip ${trip!.referenceNumber}` });
   await expect(review.getByText('45 min of wait time')).toBeVisible();
-  // A denial needs a note.
+  // A denial may go without a note (spec 2 §4); the dialog suggests one.
   await review.getByText('Deny', { exact: true }).click();
-  await review.getByRole('button', { name: 'Deny request' }).click();
-  await expect(review.getByText('Say why the request is denied: the partner reads this note.')).toBeVisible();
+  await expect(review.getByText('Optional: say why the request is denied. The partner reads this note.')).toBeVisible();
+  if (SHOTS) await staffPage.screenshot({ path: `${SHOTS}/adjustment-review-deny.png` });
   await review.getByText('Approve', { exact: true }).click();
   await review.getByLabel('Note to the partner').fill('Confirmed with the clinic');
   if (SHOTS) await staffPage.screenshot({ path: `${SHOTS}/adjustment-review.png` });
