@@ -33,18 +33,19 @@ export function sameOrigin(req: FastifyRequest, origin: string): boolean {
 const IDENTITY_CHANGES: ReadonlySet<Endpoint> = new Set<Endpoint>([contract.su, contract.logout]);
 
 /**
- * The request comes from the portal's own page: it carries the client version header (which a link,
- * a form or a cross-site script cannot add without a preflight we never allow) and is same-origin.
- * A same-origin GET fetch carries no Origin in Chromium and Firefox, so then the browser's own
- * Sec-Fetch-Site: same-origin is the proof; any other Sec-Fetch-Site value is refused.
+ * The request comes from the portal's own page: it carries the client version header, which a
+ * link, a form or a cross-site script cannot add without a CORS preflight the portal never grants,
+ * and nothing the browser says contradicts it. An Origin must name the portal, and a Sec-Fetch-Site
+ * must be same-origin. A same-origin GET fetch carries no Origin in Chromium and Firefox, and over
+ * plain http to an address other than localhost no Sec-Fetch-Site either: then the header alone is
+ * the proof, so su works behind plain http on a private network as well as over https.
  */
 export function fromOwnPage(req: FastifyRequest): boolean {
   if (req.headers[CLIENT_VERSION_HEADER] === undefined) return false;
   const site = req.headers['sec-fetch-site'];
   if (site !== undefined && site !== 'same-origin') return false;
   const origin = req.headers.origin;
-  if (origin) return sameOrigin(req, origin);
-  return site === 'same-origin';
+  return origin ? sameOrigin(req, origin) : true;
 }
 
 /**
