@@ -78,7 +78,8 @@ export const ClientError = z.object({
 export const BugReportBody = z.object({
   name: text().trim().max(200).optional(),
   email: text().trim().max(320).optional(),
-  description: text()
+  // spec 2 §5: a missing description is one under 64 characters, so the same 'You must provide more detail'
+  description: text({ error: () => bugReportDescriptionError('') })
     .max(20_000, 'The description is too long')
     .superRefine((v, ctx) => {
       const err = bugReportDescriptionError(v);
