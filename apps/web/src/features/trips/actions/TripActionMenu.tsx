@@ -1,5 +1,5 @@
 import { memo, useCallback, useRef, useState } from 'react';
-import { ActionIcon, Menu, Tooltip, VisuallyHidden } from '@mantine/core';
+import { ActionIcon, Menu, Tooltip } from '@mantine/core';
 import {
   IconAlertTriangle,
   IconCash,
@@ -62,6 +62,8 @@ interface Open {
   states: Record<RowAction, RowActionState>;
 }
 
+const hintIdOf = (kind: RowAction, tripId: string) => `row-action-${kind}-${tripId}-hint`;
+
 /**
  * One item. A refused action stays listed but disabled, with its reason as a hint on hover and on
  * keyboard focus: it is marked aria-disabled rather than disabled, so the arrow keys still reach it
@@ -70,7 +72,7 @@ interface Open {
  */
 function RowMenuItem({ item, state, tripId, onPick }: { item: (typeof ITEMS)[number]; state: RowActionState; tripId: string; onPick(): void }) {
   const { kind, label, icon: Icon, color, gapBefore } = item;
-  const hintId = state.reason ? `row-action-${kind}-${tripId}-hint` : undefined;
+  const hintId = state.reason ? hintIdOf(kind, tripId) : undefined;
   const entry = (
     <Menu.Item
       color={state.enabled ? color : 'gray'}
@@ -85,7 +87,6 @@ function RowMenuItem({ item, state, tripId, onPick }: { item: (typeof ITEMS)[num
       onClick={state.enabled ? onPick : undefined}
     >
       {label}
-      {hintId && <VisuallyHidden id={hintId}>{state.reason}</VisuallyHidden>}
     </Menu.Item>
   );
   if (!state.reason) return entry;
@@ -162,6 +163,17 @@ export function useRowMenu(onAction: (kind: TripAction, trip: DriveAssignment) =
             }}
           />
         ))}
+        {/* The reasons read by screen readers as each item's description; hidden elements can describe. */}
+        <div hidden>
+          {ITEMS.map(({ kind }) => {
+            const reason = open.states[kind].reason;
+            return reason ? (
+              <span key={kind} id={hintIdOf(kind, open.trip.id)}>
+                {reason}
+              </span>
+            ) : null;
+          })}
+        </div>
       </Menu.Dropdown>
     </Menu>
   ) : null;
