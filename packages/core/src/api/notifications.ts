@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { text } from './text.ts';
+import { jsonValue, text } from './text.ts';
 import { endpoint } from './endpoint.ts';
 
 /** Notification delivery (VOGDelivery), spec 1 §3. */
@@ -7,7 +7,7 @@ export const VogMessage = z.object({
   type: z.enum(['iqPush', 'dialog', 'toastr']),
   title: text().max(200),
   body: text().max(4000),
-  options: z.record(text(), z.unknown()).default({}),
+  options: z.record(text(), jsonValue()).default({}),
 });
 export const VogDelivery = z.object({
   id: text(),

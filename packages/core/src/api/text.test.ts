@@ -2,9 +2,9 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parseDateInput } from '../time/date-input.ts';
-import { filterDateRange, leafProblem } from '../trips/filter.ts';
+import { FILTER_MAX_DEPTH, filterDateRange, leafProblem, parseFilterJson } from '../trips/filter.ts';
 import { addDays } from '../time/date-input.ts';
-import { IsoDate, TEXT_MSG, isoDateProblem, text, textProblem } from './text.ts';
+import { IsoDate, JSON_MAX_DEPTH, TEXT_MSG, isoDateProblem, jsonNestsDeeperThan, jsonProblem, jsonValue, text, textProblem } from './text.ts';
 
 const ch = (code: number) => String.fromCharCode(code);
 const firstMessage = (r: { success: boolean; error?: { issues: { message: string }[] } }) => r.error?.issues[0]?.message;
@@ -128,6 +128,69 @@ describe('typed dates and filter dates share the range', () => {
     expect(dateLeaf('+0..+3')).toBeNull();
     expect(filterDateRange('+0..+3', '2026-11-22', addDays)).toEqual({ from: '2026-11-22', to: '2026-11-25' });
     expect(filterDateRange('-1', '2026-03-01', addDays)).toEqual({ from: '2026-02-28', to: '2026-02-28' });
+  });
+});
+
+describe('jsonValue(): options passed through as JSON', () => {
+  const nested = (depth: number): unknown => {
+    let v: unknown = 1;
+    for (let i = 0; i < depth; i++) v = { a: v };
+    return v;
+  };
+
+  it('accepts any JSON with clean text, multi-line text and emoji included', () => {
+    expect(jsonProblem({ tripId: 'abc', n: 1, on: true, none: null, list: ['a\nb', '🚐'], inner: { x: 'y' } })).toBeNull();
+    expect(jsonValue().safeParse(['a', 1, null]).success).toBe(true);
+  });
+
+  it('refuses control characters and lone surrogates in values and in names, at any depth', () => {
+    expect(jsonProblem({ a: 'x\u0000' })).toBe(TEXT_MSG.CONTROL_CHARACTER);
+    expect(jsonProblem({ 'a\u0000': 1 })).toBe(TEXT_MSG.CONTROL_CHARACTER);
+    expect(jsonProblem([[['\uD800']]])).toBe(TEXT_MSG.BROKEN_CHARACTER);
+    expect(jsonProblem({ '\uDC00': 1 })).toBe(TEXT_MSG.BROKEN_CHARACTER);
+  });
+
+  it(`nests at most ${JSON_MAX_DEPTH} levels; 10,000 levels are refused without overflowing the stack`, () => {
+    expect(jsonProblem(nested(JSON_MAX_DEPTH))).toBeNull();
+    expect(jsonProblem(nested(JSON_MAX_DEPTH + 1))).toBe(TEXT_MSG.JSON_TOO_DEEP);
+    expect(jsonProblem(nested(10_000))).toBe(TEXT_MSG.JSON_TOO_DEEP);
+    expect(jsonValue().safeParse(JSON.parse('['.repeat(10_000) + ']'.repeat(10_000))).success).toBe(false);
+  });
+});
+
+describe('jsonNestsDeeperThan: depth read from the text', () => {
+  it('counts arrays and objects, at the limit and one past it', () => {
+    expect(jsonNestsDeeperThan('[[1]]', 2)).toBe(false);
+    expect(jsonNestsDeeperThan('[[[1]]]', 2)).toBe(true);
+    expect(jsonNestsDeeperThan('{"a":{"b":[1]}}', 3)).toBe(false);
+    expect(jsonNestsDeeperThan('{"a":{"b":[1]}}', 2)).toBe(true);
+    expect(jsonNestsDeeperThan('[1,[2],[3],[[4]]]', 3)).toBe(false);
+    expect(jsonNestsDeeperThan('"plain"', 0)).toBe(false);
+  });
+
+  it('ignores brackets inside strings, escaped quotes included', () => {
+    expect(jsonNestsDeeperThan('{"a":"[[[[{{{{"}', 1)).toBe(false);
+    expect(jsonNestsDeeperThan('["\\"[[[", 1]', 1)).toBe(false);
+    expect(jsonNestsDeeperThan('["\\\\", [[1]]]', 2)).toBe(true);
+  });
+
+  it('answers for 10,000 levels at once', () => {
+    expect(jsonNestsDeeperThan('['.repeat(10_000) + ']'.repeat(10_000), 64)).toBe(true);
+  });
+});
+
+describe('a custom query nested far too deep is refused before it is read', () => {
+  const group = (depth: number, leaf: string): string =>
+    depth === 0 ? leaf : `{"logicalOp":"and","filters":[${group(depth - 1, leaf)}]}`;
+  const listLeaf = '{"key":"division","op":"in","value":["NM01","NM02"]}';
+
+  it('the deepest valid query (with a list value) still reads', () => {
+    expect(parseFilterJson(group(FILTER_MAX_DEPTH, listLeaf))).toMatchObject({ ok: true });
+  });
+
+  it('10,000 groups deep answers the nesting message', () => {
+    const deep = '{"logicalOp":"and","filters":['.repeat(10_000) + ']}'.repeat(10_000);
+    expect(parseFilterJson(deep)).toEqual({ ok: false, message: `Groups can be nested at most ${FILTER_MAX_DEPTH} deep` });
   });
 });
 

@@ -13,6 +13,7 @@ export const TEXT_MSG = {
   DATE_FORMAT: 'Dates are YYYY-MM-DD',
   NO_SUCH_DATE: 'There is no such date',
   DATE_RANGE: 'Dates must fall in the years 1900 to 9999',
+  JSON_TOO_DEEP: 'JSON may nest at most 20 levels deep',
 } as const;
 
 // C0 controls except tab (09), LF (0A) and CR (0D); DEL and the C1 controls (7F–9F).
@@ -58,3 +59,61 @@ export const IsoDate = z.string().check((ctx) => {
   const problem = isoDateProblem(ctx.value);
   if (problem) ctx.issues.push({ code: 'custom', message: problem, input: ctx.value });
 });
+
+export const JSON_MAX_DEPTH = 20;
+
+/**
+ * Why a JSON value (options passed through to the database) cannot be accepted, or null: any text
+ * in it, names included, follows text()'s rule, and it nests at most JSON_MAX_DEPTH levels. Walked
+ * without recursion, so a 10,000-deep value is refused instead of overflowing the stack.
+ */
+export function jsonProblem(value: unknown): string | null {
+  const stack: [unknown, number][] = [[value, 0]];
+  while (stack.length > 0) {
+    const [v, depth] = stack.pop()!;
+    if (typeof v === 'string') {
+      const problem = textProblem(v);
+      if (problem) return problem;
+    } else if (v !== null && typeof v === 'object') {
+      if (depth >= JSON_MAX_DEPTH) return TEXT_MSG.JSON_TOO_DEEP;
+      for (const [k, child] of Object.entries(v)) {
+        const problem = textProblem(k);
+        if (problem) return problem;
+        stack.push([child, depth + 1]);
+      }
+    }
+  }
+  return null;
+}
+
+/** Any JSON value that jsonProblem accepts. */
+export function jsonValue() {
+  return z.unknown().check((ctx) => {
+    const problem = jsonProblem(ctx.value);
+    if (problem) ctx.issues.push({ code: 'custom', message: problem, input: ctx.value });
+  });
+}
+
+/** How deep a request body's JSON may nest: far deeper than any request of the API needs. */
+export const JSON_BODY_MAX_DEPTH = 64;
+
+/**
+ * Whether JSON text nests arrays and objects more than `limit` levels deep, read from the text
+ * alone (brackets inside strings do not count), so a 10,000-deep body is refused before anything
+ * walks it recursively.
+ */
+export function jsonNestsDeeperThan(json: string, limit: number): boolean {
+  let depth = 0;
+  let inString = false;
+  for (let i = 0; i < json.length; i++) {
+    const c = json.charCodeAt(i);
+    if (inString) {
+      if (c === 0x5c) i++; // backslash: skip the escaped character
+      else if (c === 0x22) inString = false;
+    } else if (c === 0x22) inString = true;
+    else if (c === 0x5b || c === 0x7b) {
+      if (++depth > limit) return true;
+    } else if (c === 0x5d || c === 0x7d) depth--;
+  }
+  return false;
+}

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { text } from '../api/text.ts';
+import { jsonNestsDeeperThan, text } from '../api/text.ts';
 import { parseDateInput } from '../time/date-input.ts';
 import { PARTNER_PAY_STATUSES } from './model.ts';
 import { SEARCH_MSG } from './search.ts';
@@ -239,6 +239,9 @@ export const FilterNodeSchema: z.ZodType<FilterNode> = z.lazy(() =>
  * meaning: the tree, or the 'Invalid JSON: …' message.
  */
 export function readFilterShape(text: string): { ok: true; node: FilterNode } | { ok: false; message: string } {
+  // each group nests an object and its filters array, a condition an object and a list of values;
+  // deeper text is refused before it is walked
+  if (jsonNestsDeeperThan(text, 2 * FILTER_MAX_DEPTH + 2)) return { ok: false, message: `Groups can be nested at most ${FILTER_MAX_DEPTH} deep` };
   let data: unknown;
   try {
     data = JSON.parse(text);
