@@ -11,6 +11,7 @@ import { HttpError } from './platform/errors.ts';
 import { isConnectionError } from './platform/db/availability.ts';
 import { installRequestGuards } from './platform/guards.ts';
 import { refuseUndeclaredRoutes } from './platform/http.ts';
+import { refuseDeepJson } from './platform/json-body.ts';
 import { assignmentRoutes } from './modules/assignment/routes.ts';
 import { authRoutes } from './modules/auth/routes.ts';
 import { contactRoutes } from './modules/contacts/routes.ts';
@@ -49,6 +50,7 @@ export async function buildApp(deps: AppDeps, options: AppOptions = {}): Promise
   });
 
   refuseUndeclaredRoutes(app);
+  refuseDeepJson(app);
   await app.register(cookie);
   await app.register(websocket, { options: { maxPayload: 64 * 1024 } });
   installRequestGuards(app, deps);

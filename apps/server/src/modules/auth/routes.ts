@@ -1,4 +1,4 @@
-import { contract, MFA_REMEMBER_DAYS, MSG } from '@tripline/core';
+import { contract, MFA_REMEMBER_DAYS, MSG, textProblem } from '@tripline/core';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { inTransaction, writeAudit } from '../../platform/audit.ts';
 import type { AppDeps } from '../../platform/deps.ts';
@@ -29,6 +29,9 @@ function parseBasic(header: string | undefined): { username: string; password: s
   const password = i >= 0 ? decoded.slice(i + 1) : '';
   if (!username || !password) throw badRequest('Enter your user name and password');
   if (username.length > 200 || password.length > 1000) throw badRequest('The user name or password is too long');
+  // the user name is looked up and stored with failed attempts: PostgreSQL refuses a NUL in text
+  const problem = textProblem(username);
+  if (problem) throw badRequest(problem);
   return { username, password };
 }
 

@@ -68,6 +68,9 @@ function multipartError(e: unknown): Error {
   if (code === 'FST_FILES_LIMIT' || code === 'FST_PARTS_LIMIT' || code === 'FST_FIELDS_LIMIT' || code === 'FST_INVALID_MULTIPART_CONTENT_TYPE') {
     return badRequest(TRIP_MSG.RECEIPT_FIELD);
   }
+  // busboy's own errors carry no code: a form without its boundary, cut short or with a broken part header
+  const message = e instanceof Error ? e.message : '';
+  if (!code && /multipart|boundary|part header/i.test(message)) return badRequest(TRIP_MSG.RECEIPT_FIELD);
   return e instanceof Error ? e : new Error(String(e));
 }
 
