@@ -22,14 +22,19 @@ interface PartnerOption {
   contactNumber: number | null;
   score: number;
   outOfArea: boolean;
+  coverage: { covered: number; trips: number };
+  parts: { distanceMiles: number | null };
 }
 
 const HEADERS = { 'x-client-version': '6' };
 const SHOTS = process.env.E2E_SCREENSHOTS_DIR;
 
+/** A day counted from the operator's today (Mountain time), as the demo data and the screens count. */
 const dayOffset = (days: number) => {
-  const d = new Date(Date.now() + days * 86_400_000);
-  return new Intl.DateTimeFormat('en-CA', { timeZone: 'UTC', year: 'numeric', month: '2-digit', day: '2-digit' }).format(d);
+  const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Denver', year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date());
+  const d = new Date(`${today}T12:00:00Z`);
+  d.setUTCDate(d.getUTCDate() + days);
+  return d.toISOString().slice(0, 10);
 };
 
 async function dayTrips(api: APIRequestContext, date: string): Promise<Trip[]> {
@@ -44,14 +49,13 @@ async function tripById(api: APIRequestContext, id: string): Promise<Trip> {
   return ((await res.json()) as { rows: Trip[] }).rows[0];
 }
 
-async function partnerOptions(api: APIRequestContext, referenceNumber: string): Promise<PartnerOption[]> {
-  const res = await api.get(`/api/partner-options-for-da?referenceNumber=${referenceNumber}`, { headers: HEADERS });
+/** The bulk picker's candidates for these trips, in the picker's order. */
+async function partnerOptions(api: APIRequestContext, referenceNumbers: string[], origin: string): Promise<PartnerOption[]> {
+  const res = await api.post('/api/partner-options-for-das', { headers: { ...HEADERS, origin }, data: { referenceNumbers } });
   expect(res.ok()).toBe(true);
   return ((await res.json()) as PartnerOption[]).slice().sort((a, b) => b.score - a.score);
 }
 
-/** The pickup ZIP code as the trip's address reads it. */
-const zipOf = (t: Trip) => (t.tripLegs[0]?.locationFirst.Address ?? '').match(/\b\d{5}\b/g)?.pop() ?? null;
 const byReference = new Intl.Collator('en-US', { numeric: true, sensitivity: 'base' });
 
 async function shot(page: Page, name: string) {
@@ -67,33 +71,38 @@ test('a dispatcher bulk-assigns trips and inspects them', async ({ page }) => {
   const open = (await dayTrips(page.request, tomorrow)).filter((t) => !t.canceled && t.partnerPayStatus !== 'Final' && t.tripLegs[0]?.locationFirst.Lat !== null);
   expect(open.length, 'assignable trips tomorrow').toBeGreaterThanOrEqual(2);
   // Two trips with different partners, at least one with a partner, so the pick replaces a partner
-  // they do not share; best a pair and a partner that covers the first trip's pickup ZIP but not
-  // the second's, so the Out-Of-Area question must weigh the second trip too. The table is sorted
-  // by trip number, so the first is the one the picker scores.
+  // they do not share. The picker scores partners for both trips.
+  const origin = new URL(page.url()).origin;
   const candidates = open.slice(0, 10);
-  const optionsOf = new Map(await Promise.all(candidates.map(async (t) => [t.referenceNumber, await partnerOptions(page.request, t.referenceNumber)] as const)));
   const pairs = candidates.flatMap((a) =>
     candidates
       .filter((b) => byReference.compare(a.referenceNumber, b.referenceNumber) < 0)
       .filter((b) => a.farmoutContactId !== b.farmoutContactId && (a.farmoutContactId || b.farmoutContactId))
       .map((b) => [a, b] as const),
   );
-  const usable = (a: Trip, b: Trip) =>
-    optionsOf.get(a.referenceNumber)!.flatMap((o, i) => (i > 0 && o.contactNumber !== null && o.providerId !== a.farmoutContactId && o.providerId !== b.farmoutContactId ? [{ o, i }] : []));
-  const pick =
-    pairs.flatMap(([a, b]) =>
-      usable(a, b)
-        .filter(({ o }) => !o.outOfArea && optionsOf.get(b.referenceNumber)!.find((x) => x.providerId === o.providerId)?.outOfArea)
-        .map((p) => ({ a, b, ...p })),
-    )[0] ?? pairs.flatMap(([a, b]) => usable(a, b).map((p) => ({ a, b, ...p })))[0];
-  expect(pick, 'two trips with different partners and a partner to assign').toBeTruthy();
-  const [first, second] = [pick.a, pick.b];
+  expect(pairs.length, 'two trips with different partners').toBeGreaterThan(0);
+  // Best a pair with a local partner that serves one pickup and not the other: the picker must not
+  // call it Out-Of-Area, and the assignment asks Out-Of-Area once for the other trip.
+  let pick: { a: Trip; b: Trip; options: PartnerOption[]; index: number } | undefined;
+  let fallback: typeof pick;
+  for (const [a, b] of pairs.slice(0, 12)) {
+    const options = await partnerOptions(page.request, [a.referenceNumber, b.referenceNumber], origin);
+    const usable = (o: PartnerOption, i: number) => i > 0 && o.contactNumber !== null && o.providerId !== a.farmoutContactId && o.providerId !== b.farmoutContactId;
+    const partial = options.findIndex((o, i) => usable(o, i) && o.coverage.covered === 1);
+    if (partial >= 0) {
+      pick = { a, b, options, index: partial };
+      break;
+    }
+    fallback ??= { a, b, options, index: options.findIndex(usable) };
+  }
+  pick ??= fallback;
+  expect(pick && pick.index > 0, 'two trips with different partners and a partner to assign').toBeTruthy();
+  const [first, second] = [pick!.a, pick!.b];
   const chosen = [first, second];
-  // The picker scores partners for the first trip; ArrowDown moves to the one after the highlighted best.
-  const options = optionsOf.get(first.referenceNumber)!;
-  const downs = options.findIndex((o) => o.providerId === pick.o.providerId);
-  const partner = options[downs];
-  const secondLacks = optionsOf.get(second.referenceNumber)!.find((o) => o.providerId === partner.providerId)!.outOfArea;
+  // ArrowDown moves from the highlighted best to the partner picked.
+  const downs = pick!.index;
+  const partner = pick!.options[downs];
+  const lacking = 2 - partner.coverage.covered;
   const withPartner = chosen.filter((t) => t.farmoutContactId).length;
 
   await page.goto(`/admin/trips?serviceDate=${tomorrow}&referenceNumber=${chosen.map((t) => t.referenceNumber).join(',')}&sort=referenceNumber`);
@@ -109,16 +118,26 @@ test('a dispatcher bulk-assigns trips and inspects them', async ({ page }) => {
   await expect(picker.getByLabel('Filter partners')).toBeFocused();
   await shot(page, 'admin-trips-partner-picker');
   for (let i = 0; i < downs; i++) await page.keyboard.press('ArrowDown');
-  await expect(picker.getByRole('option', { selected: true })).toContainText(partner.name);
+  const row = picker.getByRole('option', { selected: true });
+  await expect(row).toContainText(partner.name);
+  // scored for both trips: distances in miles, the pickups it serves counted, Out-Of-Area only when it serves none
+  await expect(row).toContainText(partner.parts.distanceMiles === null ? 'distance unknown' : `avg ${partner.parts.distanceMiles.toFixed(1)} mi`);
+  await expect(picker).not.toContainText(' km');
+  // a local partner, serving a pickup of the chosen trips, is not called Out-Of-Area
+  const local = pick!.options.find((o) => o.coverage.covered > 0);
+  expect(local, 'a partner serving a pickup of the two trips').toBeTruthy();
+  const localRow = picker.locator(`#partner-option-${local!.providerId}`);
+  await expect(localRow).toContainText(local!.coverage.covered === 2 ? 'ZIP covered for all 2 trips' : 'ZIP covered for 1 of 2 trips');
+  await expect(localRow).toContainText(/\d+\.\d mi/);
+  await expect(localRow).not.toContainText('Out-Of-Area');
+  if (lacking === 1) {
+    await expect(row).toContainText('ZIP covered for 1 of 2 trips');
+    await expect(row).not.toContainText('Out-Of-Area');
+  }
   await page.keyboard.press('Enter');
 
-  // spec 3 §5 for every chosen trip: the picker asks Out-Of-Area for its own trip, then the
-  // replacement is confirmed with how many trips have a partner, then Out-Of-Area for the others.
-  if (partner.outOfArea) {
-    await expect(page.getByRole('dialog', { name: 'Out-Of-Area' })).toContainText(`${partner.name} does not cover the pickup ZIP code.`);
-    await expect(page.getByRole('button', { name: 'Assign Out-Of-Area' })).toBeFocused();
-    await page.keyboard.press('Enter');
-  }
+  // spec 3 §5 for every chosen trip: the replacement is confirmed with how many trips have a
+  // partner, then Out-Of-Area once for the trips the partner does not serve.
   const bulkReplace = page.getByRole('dialog', { name: 'Replace partner' });
   await expect(bulkReplace).toContainText(
     withPartner === 2 ? `All 2 trips already have a partner (` : `1 of the 2 trips already has a partner (`,
@@ -127,13 +146,13 @@ test('a dispatcher bulk-assigns trips and inspects them', async ({ page }) => {
   await shot(page, 'admin-trips-bulk-replace');
   await expect(bulkReplace.getByRole('button', { name: 'Replace' })).toBeFocused();
   await page.keyboard.press('Enter');
-  if (secondLacks && zipOf(second) !== zipOf(first)) {
-    const more = page.getByRole('dialog', { name: 'Out-Of-Area' }).filter({ hasText: zipOf(second) ?? 'pickup ZIP code' });
-    await expect(more).toContainText(
-      partner.outOfArea ? `${partner.name} also does not cover the pickup ZIP code of 1 more trip` : `${partner.name} does not cover the pickup ZIP code of 1 of the 2 trips`,
+  if (lacking > 0) {
+    const outside = page.getByRole('dialog', { name: 'Out-Of-Area' });
+    await expect(outside).toContainText(
+      lacking === 1 ? `${partner.name} does not cover the pickup ZIP code of 1 of the 2 trips` : `${partner.name} does not cover the pickup ZIP code of any of the 2 trips`,
     );
     await shot(page, 'admin-trips-bulk-out-of-area');
-    await expect(more.getByRole('button', { name: 'Assign Out-Of-Area' })).toBeFocused();
+    await expect(outside.getByRole('button', { name: 'Assign Out-Of-Area' })).toBeFocused();
     await page.keyboard.press('Enter');
   }
   const question = page.getByRole('dialog', { name: 'Bulk action' });
@@ -144,7 +163,8 @@ test('a dispatcher bulk-assigns trips and inspects them', async ({ page }) => {
   const result = page.getByRole('dialog', { name: 'Assign to partner: result' });
   await expect(result).toContainText('2 changed');
   await shot(page, 'admin-trips-bulk-result');
-  await result.getByRole('button', { name: 'Close' }).click();
+  // the footer's button (the dialog's X is named Close too)
+  await result.getByRole('button', { name: 'Close' }).filter({ hasText: 'Close' }).click();
   for (const t of chosen) await expect.poll(async () => (await tripById(page.request, t.id)).farmoutContactId).toBe(partner.providerId);
 
   // Inspect the first trip from its row, page to the next and back, and read the tabs.

@@ -21,9 +21,12 @@ interface Trip {
   tripLegs: { locFirstTimeOrd: string | null; locSecondTimeOrd: string | null; locFirstTimeAct: string | null; status: string }[];
 }
 
+/** A day counted from the operator's today (Mountain time), as the demo data and the screens count. */
 const dayOffset = (days: number) => {
-  const d = new Date(Date.now() + days * 86_400_000);
-  return new Intl.DateTimeFormat('en-CA', { timeZone: 'UTC', year: 'numeric', month: '2-digit', day: '2-digit' }).format(d);
+  const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Denver', year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date());
+  const d = new Date(`${today}T12:00:00Z`);
+  d.setUTCDate(d.getUTCDate() + days);
+  return d.toISOString().slice(0, 10);
 };
 
 async function dayTrips(api: APIRequestContext, date: string): Promise<Trip[]> {

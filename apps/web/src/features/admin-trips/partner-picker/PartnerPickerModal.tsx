@@ -153,8 +153,8 @@ export function PartnerPickerModal({
 function PartnerRow({ option, index, highlighted, onHover, onPick }: { option: PartnerOption; index: number; highlighted: boolean; onHover(i: number): void; onPick(): void }) {
   const parts = describeParts(option);
   const p = option.parts;
-  // the parts that speak against the partner are marked
-  const good = [true, p.capable, p.zipCovered, true, p.acceptanceRate === null || p.acceptanceRate >= 0.5];
+  // the parts that speak against the partner are marked (coverage: when it serves none of the pickups)
+  const good = [true, p.capable, !option.outOfArea, true, p.acceptanceRate === null || p.acceptanceRate >= 0.5];
   return (
     <UnstyledButton
       id={`partner-option-${option.providerId}`}
