@@ -12,6 +12,7 @@ export const RECORDED_ACTIVITIES = {
   'adjust-time': ['drive_assignments', 'partner_activities'],
   'expense-add': ['drive_assignments', 'partner_activities', 'receipts'],
   'receipt-upload': ['receipts'],
+  'receipt-expire': ['receipts'],
   'cancel-leg': ['drive_assignments', 'trip_legs'],
   'assign-driver': ['drive_assignments'],
   flag: ['drive_assignments'],

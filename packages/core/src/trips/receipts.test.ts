@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { receiptTypeOf, sniffReceiptType } from './receipts.ts';
+import {
+  RECEIPT_NAME_MAX,
+  RECEIPT_TEXT,
+  RECEIPT_UNATTACHED_MAX,
+  receiptFileName,
+  receiptQuotaError,
+  receiptTypeOf,
+  sniffReceiptType,
+  unattachedReceiptCutoff,
+} from './receipts.ts';
 
 const bytes = (...parts: (string | number[])[]) =>
   Uint8Array.from(parts.flatMap((p) => (typeof p === 'string' ? [...p].map((c) => c.charCodeAt(0)) : p)));
@@ -34,5 +43,62 @@ describe('receiptTypeOf', () => {
   });
   it('refuses anything else', () => {
     for (const t of ['text/html', 'image/svg+xml', 'application/octet-stream', '']) expect(receiptTypeOf(t)).toBeNull();
+  });
+});
+
+describe('receiptFileName', () => {
+  it('keeps an ordinary name, accents and dashes included', () => {
+    expect(receiptFileName('Toll – I-25 (Señor).pdf')).toBe('Toll – I-25 (Señor).pdf');
+  });
+
+  it('keeps only the last part of a path, with either slash', () => {
+    expect(receiptFileName('C:\\Users\\ann\\scan.jpg')).toBe('scan.jpg');
+    expect(receiptFileName('../../etc/passwd')).toBe('passwd');
+  });
+
+  it('drops control characters: C0, DEL and C1', () => {
+    expect(receiptFileName('a\u0000b\tc\r\nd\u001b[31me\u007ff\u0085g\u009f.pdf')).toBe('abcd[31mefg.pdf');
+  });
+
+  it('drops bidirectional marks, embeddings, overrides and isolates', () => {
+    expect(receiptFileName('invoice\u202efdp.exe')).toBe('invoicefdp.exe');
+    const all = '\u061c\u200e\u200f\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069';
+    expect(receiptFileName(`x${all}.png`)).toBe('x.png');
+    // the neighbours of those ranges are ordinary characters
+    expect(receiptFileName('a\u200db\u2029c\u206ad')).toBe('a\u200db\u2029c\u206ad');
+  });
+
+  it('drops lone surrogates and keeps pairs', () => {
+    expect(receiptFileName('a\ud800b\udc00c😀.jpg')).toBe('abc😀.jpg');
+  });
+
+  it(`cuts at ${RECEIPT_NAME_MAX} characters without splitting one`, () => {
+    expect(receiptFileName('x'.repeat(RECEIPT_NAME_MAX))).toHaveLength(RECEIPT_NAME_MAX);
+    expect(receiptFileName('x'.repeat(RECEIPT_NAME_MAX + 1))).toHaveLength(RECEIPT_NAME_MAX);
+    const emoji = receiptFileName('😀'.repeat(RECEIPT_NAME_MAX + 5));
+    expect([...emoji]).toHaveLength(RECEIPT_NAME_MAX);
+    expect(emoji.endsWith('😀')).toBe(true);
+  });
+
+  it("answers 'receipt' when nothing usable is left", () => {
+    for (const sent of ['', '   ', '\u202e\u0000', 'folder/', '..', '.']) expect(receiptFileName(sent), JSON.stringify(sent)).toBe('receipt');
+  });
+});
+
+describe('receiptQuotaError', () => {
+  it(`lets a user hold up to ${RECEIPT_UNATTACHED_MAX} unused receipts`, () => {
+    expect(receiptQuotaError(0)).toBeNull();
+    expect(receiptQuotaError(RECEIPT_UNATTACHED_MAX - 1)).toBeNull();
+    expect(receiptQuotaError(RECEIPT_UNATTACHED_MAX)).toBe(RECEIPT_TEXT.QUOTA);
+    expect(receiptQuotaError(RECEIPT_UNATTACHED_MAX + 3)).toBe(RECEIPT_TEXT.QUOTA);
+    expect(RECEIPT_TEXT.QUOTA).toBe(
+      'You have 20 receipts that are not on an expense yet. Add them to an expense, or wait: receipts not used within 24 hours are removed.',
+    );
+  });
+});
+
+describe('unattachedReceiptCutoff', () => {
+  it('is 24 hours before now', () => {
+    expect(unattachedReceiptCutoff(new Date('2026-11-22T15:00:00Z')).toISOString()).toBe('2026-11-21T15:00:00.000Z');
   });
 });

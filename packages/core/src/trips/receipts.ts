@@ -31,3 +31,43 @@ export function receiptTypeOf(declared: string): ReceiptType | null {
   const normal = t === 'image/jpg' || t === 'image/pjpeg' ? 'image/jpeg' : t === 'image/heif' ? 'image/heic' : t;
   return (RECEIPT_TYPES as readonly string[]).includes(normal) ? (normal as ReceiptType) : null;
 }
+
+/** How many receipts one user may hold that no expense uses yet. */
+export const RECEIPT_UNATTACHED_MAX = 20;
+/** A receipt no expense uses is removed this long after its upload. */
+export const RECEIPT_UNATTACHED_HOURS = 24;
+/** The longest file name kept, in characters. */
+export const RECEIPT_NAME_MAX = 200;
+
+export const RECEIPT_TEXT = {
+  ONE_FILE: 'Send one receipt at a time: this form holds more than one file.',
+  QUOTA: `You have ${RECEIPT_UNATTACHED_MAX} receipts that are not on an expense yet. Add them to an expense, or wait: receipts not used within ${RECEIPT_UNATTACHED_HOURS} hours are removed.`,
+} as const;
+
+/**
+ * Characters a file name must not carry into a page or a download header: control characters
+ * (C0, DEL, C1), the bidirectional marks, embeddings, overrides and isolates that can make
+ * 'invoice‮fdp.exe' read as 'invoiceexe.pdf', and lone surrogates.
+ */
+const UNSAFE_NAME_CHARS = /[\u0000-\u001f\u007f-\u009f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g;
+
+/**
+ * The name a receipt is kept under: the last part of the path the browser sent (either slash),
+ * without unsafe characters, trimmed, at most RECEIPT_NAME_MAX characters (never half a
+ * character), and 'receipt' when nothing is left.
+ */
+export function receiptFileName(sent: string): string {
+  const base = sent.replace(UNSAFE_NAME_CHARS, '').split(/[/\\]/).pop() ?? '';
+  const name = [...base.trim()].slice(0, RECEIPT_NAME_MAX).join('').trim();
+  return name === '' || name === '.' || name === '..' ? 'receipt' : name;
+}
+
+/** The quota's refusal for a user who already holds `unattached` unused receipts, or null. */
+export function receiptQuotaError(unattached: number): string | null {
+  return unattached >= RECEIPT_UNATTACHED_MAX ? RECEIPT_TEXT.QUOTA : null;
+}
+
+/** Receipts uploaded before this moment and still on no expense are due for removal. */
+export function unattachedReceiptCutoff(now: Date): Date {
+  return new Date(now.getTime() - RECEIPT_UNATTACHED_HOURS * 3_600_000);
+}
