@@ -11,7 +11,7 @@ import { HttpError } from './platform/errors.ts';
 import { isConnectionError } from './platform/db/availability.ts';
 import { installRequestGuards } from './platform/guards.ts';
 import { refuseUndeclaredRoutes } from './platform/http.ts';
-import { refuseDeepJson } from './platform/json-body.ts';
+import { acceptJsonBodiesOnly } from './platform/json-body.ts';
 import { assignmentRoutes } from './modules/assignment/routes.ts';
 import { authRoutes } from './modules/auth/routes.ts';
 import { contactRoutes } from './modules/contacts/routes.ts';
@@ -50,7 +50,7 @@ export async function buildApp(deps: AppDeps, options: AppOptions = {}): Promise
   });
 
   refuseUndeclaredRoutes(app);
-  refuseDeepJson(app);
+  acceptJsonBodiesOnly(app);
   await app.register(cookie);
   await app.register(websocket, { options: { maxPayload: 64 * 1024 } });
   installRequestGuards(app, deps);
@@ -69,6 +69,9 @@ export async function buildApp(deps: AppDeps, options: AppOptions = {}): Promise
     if (err instanceof HttpError) {
       status = err.status;
       Object.assign(body, { error: err.code, message: err.message }, err.extra);
+    } else if (err.code === 'FST_ERR_CTP_EMPTY_JSON_BODY') {
+      status = 400;
+      Object.assign(body, { error: 'bad_request', message: 'The request body is empty: send JSON' });
     } else if (err.validation || err.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || (err as { statusCode?: number }).statusCode === 400) {
       status = 400;
       Object.assign(body, { error: 'bad_request', message: 'The request body is not valid JSON' });
