@@ -20,6 +20,12 @@ z.config({
     if (iss.code === 'too_big' && iss.origin === 'string') return `${field} must have at most ${iss.maximum} characters`;
     if (iss.code === 'invalid_value') return `${field} must be one of: ${iss.values.map(String).join(', ')}`;
     if (iss.code === 'unrecognized_keys') return `Unknown field: ${iss.keys.join(', ')}`;
+    if (iss.code === 'invalid_union') {
+      // the first form's first problem, instead of a bare 'Invalid input'
+      const first = iss.errors[0]?.[0];
+      if (!first) return `${field} is not valid`;
+      return first.path.length > 0 ? `${field}: ${first.message}` : first.message.replace(/^This value/, field);
+    }
     return undefined;
   },
 });
