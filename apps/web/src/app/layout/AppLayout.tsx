@@ -11,6 +11,8 @@ import { NotificationBell } from '../../features/notifications/NotificationBell.
 import { useLiveSession } from '../../lib/live.ts';
 import { ImpersonationBanner } from './ImpersonationBanner.tsx';
 import { NavLinks } from './NavLinks.tsx';
+import { MAIN_CONTENT_ID, SkipLink } from './SkipLink.tsx';
+import skipLink from './skip-link.module.css';
 import { UserMenu } from './UserMenu.tsx';
 
 /** The frame of every page for a signed-in user. */
@@ -28,6 +30,7 @@ export function AppLayout({ user, children }: { user: CurrentUser; children: Rea
       navbar={{ width: 250, breakpoint: 'sm', collapsed: { mobile: !navOpened } }}
       padding="md"
     >
+      <SkipLink />
       <AppShell.Header>
         <Group h="100%" px="md" gap="md" justify="space-between" wrap="nowrap">
           <Group gap="sm" wrap="nowrap">
@@ -62,7 +65,7 @@ export function AppLayout({ user, children }: { user: CurrentUser; children: Rea
           <NavLinks user={user} />
         </AppShell.Section>
       </AppShell.Navbar>
-      <AppShell.Main>
+      <AppShell.Main id={MAIN_CONTENT_ID} tabIndex={-1} className={skipLink.main}>
         {user.su && <ImpersonationBanner user={user} by={user.su} />}
         {children}
       </AppShell.Main>
