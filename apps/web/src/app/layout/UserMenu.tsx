@@ -1,22 +1,19 @@
 import { Avatar, Group, Menu, Text, UnstyledButton } from '@mantine/core';
-import { IconChevronDown, IconKey, IconLogout } from '@tabler/icons-react';
+import { IconChevronDown, IconKey, IconLogout, IconUser } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { decideRoute, type CurrentUser } from '@tripline/core';
-
-function initials(name: string): string {
-  const parts = name.trim().split(/\s+/).filter(Boolean);
-  return ((parts[0]?.[0] ?? '') + (parts.length > 1 ? (parts.at(-1)?.[0] ?? '') : '')).toUpperCase() || '?';
-}
 
 export function UserMenu({ user }: { user: CurrentUser }) {
   const canEditPassword = decideRoute('/edit-password', '', user).kind === 'render';
   return (
     <Menu position="bottom-end" width={260} withArrow>
+      {/* The name is the only visible text and the accessible name contains it (WCAG 2.5.3): the
+          avatar is a picture, not initials a speech user could not say. */}
       <Menu.Target>
         <UnstyledButton aria-label={`Account menu, signed in as ${user.name}`}>
           <Group gap={6} wrap="nowrap">
             <Avatar size={30} radius="xl" color="blue" aria-hidden>
-              {initials(user.name)}
+              <IconUser size={18} aria-hidden />
             </Avatar>
             <Text size="sm" fw={500} visibleFrom="md" truncate maw={180}>
               {user.name}

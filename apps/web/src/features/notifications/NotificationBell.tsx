@@ -27,8 +27,9 @@ export function NotificationBell({ userId }: { userId: string }) {
   return (
     // Above the toasts (z-index 1000), which sit in the same corner.
     <Popover opened={opened} onChange={setOpened} position="bottom-end" width={340} shadow="md" withArrow zIndex={1010}>
-      <Popover.Target>
-        <Indicator label={count > 99 ? '99+' : count} size={16} disabled={count === 0} offset={4} color="red">
+      {/* The target is the button itself: Popover.Target sets aria-expanded, which a div may not carry. */}
+      <Indicator label={count > 99 ? '99+' : count} size={16} disabled={count === 0} offset={4} color="red">
+        <Popover.Target>
           <ActionIcon
             variant="subtle"
             color="gray"
@@ -38,8 +39,8 @@ export function NotificationBell({ userId }: { userId: string }) {
           >
             <IconBell size={20} aria-hidden />
           </ActionIcon>
-        </Indicator>
-      </Popover.Target>
+        </Popover.Target>
+      </Indicator>
       <Popover.Dropdown p={0} aria-label="Notifications">
         <Group justify="space-between" px="sm" py="xs">
           <Text fw={600} size="sm">
