@@ -1,7 +1,7 @@
 import { MantineProvider } from '@mantine/core';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { RouterProvider } from 'react-router/dom';
-import { currentUserQueryOptions } from '../lib/current-user.ts';
+import { asksWhoIsSignedIn, currentUserQueryOptions } from '../lib/current-user.ts';
 import { live } from '../lib/live.ts';
 import { connectApi } from './connect-api.ts';
 import { preconnectLive } from './preconnect-live.ts';
@@ -13,8 +13,9 @@ const queryClient = createQueryClient();
 const router = createAppRouter();
 connectApi(router, queryClient);
 preconnectLive(queryClient, router.state.location.pathname, live);
-// Every page starts by asking who is signed in: asked before the first render, not after it.
-void queryClient.prefetchQuery(currentUserQueryOptions());
+// Every page but the sign-in steps starts by asking who is signed in: asked before the first
+// render, not after it.
+if (asksWhoIsSignedIn(router.state.location.pathname)) void queryClient.prefetchQuery(currentUserQueryOptions());
 
 export function App() {
   return (

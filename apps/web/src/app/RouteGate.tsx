@@ -5,7 +5,7 @@ import { FullPageLoader } from '../components/FullPageLoader.tsx';
 import { guardOutcome } from '../lib/guard.ts';
 import { clearSavedRoute, saveRoute } from '../lib/saved-route.ts';
 import { toast } from '../lib/toast.tsx';
-import { useCurrentUser } from '../lib/current-user.ts';
+import { asksWhoIsSignedIn, useCurrentUser } from '../lib/current-user.ts';
 import { NoSiteAccess } from '../features/auth/NoSiteAccess.tsx';
 import { Screen } from './screens.tsx';
 
@@ -23,7 +23,7 @@ function Redirect({ to, save, denied }: { to: string; save?: string | null; deni
 /** Every route passes here: the core's decideRoute says whether to show it, and what else to do. */
 export function RouteGate() {
   const { pathname, search } = useLocation();
-  const current = useCurrentUser();
+  const current = useCurrentUser({ enabled: asksWhoIsSignedIn(pathname) });
   // Undefined while the first lookup runs; a failed lookup counts as signed out (/init-user explains).
   const user = current.isPending ? undefined : (current.data ?? null);
   const outcome = guardOutcome(pathname, search, user);

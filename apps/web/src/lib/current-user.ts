@@ -1,6 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { contract, type CurrentUser } from '@tripline/core';
 import { ApiError, callApi } from './api.ts';
+import { isSignInPage } from './api-errors.ts';
 
 export const currentUserKey = ['current-user'] as const;
 
@@ -25,6 +26,16 @@ export function currentUserQueryOptions() {
   });
 }
 
-export function useCurrentUser() {
-  return useQuery(currentUserQueryOptions());
+/**
+ * Whether a page asks who is signed in. The sign-in steps never use the answer (they show the
+ * public frame whoever is signed in, and /init-user asks for itself), so they do not ask: a
+ * signed-out visitor's sign-in page then makes no request that the browser logs as a 401 error.
+ */
+export function asksWhoIsSignedIn(pathname: string): boolean {
+  return !isSignInPage(pathname);
+}
+
+/** The signed-in user; `enabled: false` reads only what is already known, without asking. */
+export function useCurrentUser({ enabled = true }: { enabled?: boolean } = {}) {
+  return useQuery({ ...currentUserQueryOptions(), enabled });
 }

@@ -4,20 +4,20 @@ import { Notifications } from '@mantine/notifications';
 import { Outlet, useLocation } from 'react-router';
 import './notifications.css';
 import { isSignInPage } from '../../lib/api-errors.ts';
-import { useCurrentUser } from '../../lib/current-user.ts';
+import { asksWhoIsSignedIn, useCurrentUser } from '../../lib/current-user.ts';
 import { AppLayout } from './AppLayout.tsx';
 import { PublicLayout } from './PublicLayout.tsx';
 
 /** Picks the frame for the page and closes open dialogs whenever the route changes (spec 1 §2). */
 export function RootLayout() {
   const { pathname } = useLocation();
-  const { data: user } = useCurrentUser();
+  const signInStep = isSignInPage(pathname);
+  const { data: user } = useCurrentUser({ enabled: asksWhoIsSignedIn(pathname) });
 
   useEffect(() => {
     modals.closeAll();
   }, [pathname]);
 
-  const signInStep = isSignInPage(pathname);
   return (
     <ModalsProvider>
       <Notifications position="top-right" limit={5} zIndex={1000} />
