@@ -33,6 +33,8 @@ const tempDir = (prefix: string) => {
 const DAY = '2026-11-24';
 const tree = (value: string): FilterNode => ({ logicalOp: 'and', filters: [{ key: 'flag', op: 'eq', value }] });
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+// Each kill test starts a PostgreSQL of its own and the portal on it: slow on a busy machine.
+const KILL_TEST_MS = 180_000;
 
 async function until<T>(what: string, limitMs: number, attempt: () => Promise<T | undefined>): Promise<T> {
   const end = Date.now() + limitMs;
@@ -197,7 +199,7 @@ describe('losing the embedded database', () => {
     await expectLiveAgain(p);
     expectLoggedOnce(p);
     expect((p.db.embedded as EmbeddedSupervisor).restarts).toBe(1);
-  });
+  }, KILL_TEST_MS);
 });
 
 describe('losing a database given by DATABASE_URL', () => {
@@ -225,7 +227,7 @@ describe('losing a database given by DATABASE_URL', () => {
       await p.close();
       await restarted.stop();
     }
-  });
+  }, KILL_TEST_MS);
 });
 
 describe('the error handler', () => {
