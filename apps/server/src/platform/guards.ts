@@ -38,14 +38,16 @@ const IDENTITY_CHANGES: ReadonlySet<Endpoint> = new Set<Endpoint>([contract.su, 
  * and nothing the browser says contradicts it. An Origin must name the portal, and a Sec-Fetch-Site
  * must be same-origin. A same-origin GET fetch carries no Origin in Chromium and Firefox, and over
  * plain http to an address other than localhost no Sec-Fetch-Site either: then the header alone is
- * the proof, so su works behind plain http on a private network as well as over https.
+ * the proof for a GET, so su works behind plain http on a private network as well as over https.
+ * A browser always sends Origin with a POST, so ending an impersonation (logout) needs it as any
+ * write does.
  */
 export function fromOwnPage(req: FastifyRequest): boolean {
   if (req.headers[CLIENT_VERSION_HEADER] === undefined) return false;
   const site = req.headers['sec-fetch-site'];
   if (site !== undefined && site !== 'same-origin') return false;
   const origin = req.headers.origin;
-  return origin ? sameOrigin(req, origin) : true;
+  return origin ? sameOrigin(req, origin) : SAFE_METHODS.has(req.method);
 }
 
 /**

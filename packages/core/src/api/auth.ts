@@ -37,8 +37,7 @@ export const MfaChooseDelivery = z.object({
 });
 
 export const MfaVerify = z.object({
-  verificationCode: z
-    .string()
+  verificationCode: text()
     .trim()
     .regex(new RegExp(`^\\d{${MFA_CODE_LENGTH}}$`), `Enter the ${MFA_CODE_LENGTH}-digit code`),
   rememberMe: z.boolean().default(false),
@@ -47,7 +46,7 @@ export const MfaVerify = z.object({
 export const Ok = z.object({ ok: z.literal(true) });
 
 export const SuQuery = z.object({
-  id: z.string({ error: 'Missing required contact id' }).trim().min(1, 'Missing required contact id').max(36, 'Missing required contact id'),
+  id: text({ error: 'Missing required contact id' }).trim().min(1, 'Missing required contact id').max(36, 'Missing required contact id'),
 });
 export const SuResponse = z.object({ user: CurrentUser, message: text() });
 
