@@ -5,12 +5,15 @@ import cookie from '@fastify/cookie';
 import fastifyStatic from '@fastify/static';
 import websocket from '@fastify/websocket';
 import { APP_VERSION_HEADER, MSG, type ApiErrorBody } from '@tripline/core';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
 import type { AppDeps } from './platform/deps.ts';
 import { HttpError } from './platform/errors.ts';
 import { isConnectionError } from './platform/db/availability.ts';
 import { installRequestGuards } from './platform/guards.ts';
 import { refuseUndeclaredRoutes } from './platform/http.ts';
+import { drainRefusedBodies } from './platform/refused-bodies.ts';
+import { installRequestLimits } from './platform/request-limits.ts';
+import { installSecurityHeaders } from './platform/security-headers.ts';
 import { acceptJsonBodiesOnly } from './platform/json-body.ts';
 import { assignmentRoutes } from './modules/assignment/routes.ts';
 import { authRoutes } from './modules/auth/routes.ts';
@@ -49,16 +52,17 @@ export async function buildApp(deps: AppDeps, options: AppOptions = {}): Promise
     },
   });
 
+  // first, so that every answer carries the headers, early refusals included
+  await installSecurityHeaders(app, { strictTransport: deps.config.secureCookies });
+  drainRefusedBodies(app);
   refuseUndeclaredRoutes(app);
   acceptJsonBodiesOnly(app);
   await app.register(cookie);
   await app.register(websocket, { options: { maxPayload: 64 * 1024 } });
   installRequestGuards(app, deps);
+  await installRequestLimits(app, deps);
 
   app.addHook('onSend', async (_req, reply, payload) => {
-    reply.header('x-content-type-options', 'nosniff');
-    reply.header('referrer-policy', 'same-origin');
-    reply.header('x-frame-options', 'DENY');
     reply.header(APP_VERSION_HEADER, deps.config.appVersion);
     return payload;
   });
@@ -103,13 +107,21 @@ export async function buildApp(deps: AppDeps, options: AppOptions = {}): Promise
       return;
     }
     // The web app routes on the client: every other page address gets index.html.
-    reply.header('cache-control', 'no-cache').sendFile('index.html');
+    sendAppPage(reply);
   });
 
   if (options.webDist && fs.existsSync(path.join(options.webDist, 'index.html'))) {
     // wildcard: files are looked up per request, so a rebuilt app is served without a restart.
     await app.register(fastifyStatic, { root: options.webDist, wildcard: true, index: false, maxAge: '1h' });
-    app.get('/', (_req, reply) => reply.header('cache-control', 'no-cache').sendFile('index.html'));
+    app.get('/', (_req, reply) => sendAppPage(reply));
   }
   return app;
+}
+
+/**
+ * index.html is checked with the server on every visit (it names the current build's files, whose
+ * own names change with their content), so a new release is picked up on the next page load.
+ */
+function sendAppPage(reply: FastifyReply): FastifyReply {
+  return reply.header('cache-control', 'no-cache').sendFile('index.html', { cacheControl: false });
 }

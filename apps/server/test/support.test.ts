@@ -1,8 +1,9 @@
-import { MSG } from '@tripline/core';
+import { ANONYMOUS_MESSAGE_LIMIT, MSG, tooManyMessages } from '@tripline/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Browser, buildTestApp, type TestApp } from './app.ts';
 import { createTestDatabase, type TestDatabase } from './db.ts';
 import { createContact, PASSWORD } from './factories.ts';
+import { removeEndedLimits } from '../src/platform/request-limits.ts';
 
 let db: TestDatabase;
 let t: TestApp;
@@ -48,6 +49,60 @@ describe('bug reports', () => {
   it('refuses more than 16 client errors', async () => {
     const exceptions = Array.from({ length: 17 }, () => ({ at: 'now', message: 'e' }));
     expect((await new Browser(t.app).post('/api/bug-report', { description: detail, exceptions })).statusCode).toBe(400);
+  });
+});
+
+describe('bug reports without signing in, per address', () => {
+  const reports = async () => (await db.pool.query('select count(*)::int n from bug_reports')).rows[0].n as number;
+
+  it(`takes ${ANONYMOUS_MESSAGE_LIMIT.max} an hour from one address, then answers 429 and stores nothing`, async () => {
+    const anon = new Browser(t.app, '203.0.113.7');
+    // a refused report counts too: the limit is on what an address sends
+    expect((await anon.post('/api/bug-report', { description: 'too short' })).statusCode).toBe(400);
+    for (let i = 1; i < ANONYMOUS_MESSAGE_LIMIT.max; i++) expect((await anon.post('/api/bug-report', { description: detail })).statusCode).toBe(200);
+    const before = await reports();
+    const refused = await anon.post('/api/bug-report', { description: detail });
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json()).toMatchObject({ error: 'too_many_requests', message: tooManyMessages(ANONYMOUS_MESSAGE_LIMIT.windowMs) });
+    expect(refused.json().message).toBe('Too many messages from this address. Try again in 60 minutes.');
+    expect(refused.headers['retry-after']).toBe('3600');
+    expect(await reports()).toBe(before);
+
+    // another address, and a signed-in user at the same address, are not held back
+    expect((await new Browser(t.app, '203.0.113.8').post('/api/bug-report', { description: detail })).statusCode).toBe(200);
+    const u = await createContact(db.pool, { types: ['Affiliate'] });
+    const signedIn = new Browser(t.app, '203.0.113.7');
+    await signedIn.login(u.username!, PASSWORD);
+    expect((await signedIn.post('/api/bug-report', { description: detail })).statusCode).toBe(200);
+
+    t.clock.advance(30 * 60_000);
+    expect((await anon.post('/api/bug-report', { description: detail })).json().message).toBe(tooManyMessages(30 * 60_000));
+    t.clock.advance(30 * 60_000);
+    expect((await anon.post('/api/bug-report', { description: detail })).statusCode).toBe(200);
+  });
+
+  it('counts an IPv6 /64 as one address, and the count is shared by every server process', async () => {
+    const first = new Browser(t.app, '2001:db8:1:2::10');
+    for (let i = 0; i < ANONYMOUS_MESSAGE_LIMIT.max; i++) expect((await first.post('/api/bug-report', { description: detail })).statusCode).toBe(200);
+    expect((await new Browser(t.app, '2001:db8:1:2::99').post('/api/bug-report', { description: detail })).statusCode).toBe(429);
+    expect((await new Browser(t.app, '2001:db8:1:3::10').post('/api/bug-report', { description: detail })).statusCode).toBe(200);
+    // a second server on the same database sees the same count
+    const other = await buildTestApp(db.pool, t.clock);
+    expect((await new Browser(other.app, '2001:db8:1:2::10').post('/api/bug-report', { description: detail })).statusCode).toBe(429);
+    await other.app.close();
+  });
+
+  it('forgets windows that ended when the hourly clean-up runs', async () => {
+    await new Browser(t.app, '198.51.100.1').post('/api/bug-report', { description: detail });
+    const now = t.clock.now();
+    const count = async (sql: string) => (await db.pool.query(`select count(*)::int n from request_limits where ${sql}`, [now])).rows[0].n as number;
+    const ended = await count('reset_at <= $1');
+    const running = await count('reset_at > $1');
+    expect(running).toBeGreaterThan(0);
+    expect(await removeEndedLimits(db.pool, now)).toBe(ended);
+    expect(await count('$1::timestamptz is not null')).toBe(running);
+    expect(await removeEndedLimits(db.pool, new Date(now.getTime() + ANONYMOUS_MESSAGE_LIMIT.windowMs))).toBe(running);
+    expect(await count('$1::timestamptz is not null')).toBe(0);
   });
 });
 
