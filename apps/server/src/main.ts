@@ -4,6 +4,7 @@ import { buildApp } from './app.ts';
 import { systemClock } from './platform/clock.ts';
 import { loadConfig } from './platform/config.ts';
 import { openDatabase } from './platform/db/database.ts';
+import { startScheduledJobs, type JobRunner } from './platform/jobs.ts';
 import { localFileStore } from './platform/providers/files.ts';
 import { outboxMessenger } from './platform/providers/messaging.ts';
 import { DEMO_LOGINS, DEMO_PASSWORD, loadDemoData } from './modules/demo/index.ts';
@@ -18,10 +19,12 @@ async function main(): Promise<void> {
   const db = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, log });
 
   let stopping = false;
+  let jobs: JobRunner | null = null;
   const stop = async (signal: string) => {
     if (stopping) return;
     stopping = true;
     log(`${signal} received, stopping`);
+    await jobs?.stop().catch(() => {});
     await app.close().catch(() => {});
     await db.close();
     log('stopped');
@@ -46,6 +49,7 @@ async function main(): Promise<void> {
     { webDist: config.webDist ?? path.resolve(here, '../../web/dist'), logLevel: config.logLevel === 'debug' ? 'info' : 'warn' },
   );
   await app.listen({ port: config.port, host: config.host });
+  jobs = await startScheduledJobs({ pool: db.pool, files: localFileStore(path.join(config.dataDir, 'files')), clock: systemClock }, log);
   const address = `http://localhost:${config.port}`;
   log(`Tripline is running at ${address} (ready in ${((Date.now() - started) / 1000).toFixed(1)} s)`);
   log(`API description: ${address}/api/docs`);
