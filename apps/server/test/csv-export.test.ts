@@ -1,4 +1,4 @@
-import { CSV_MSG, SEARCH_MSG, TRIP_CSV_COLUMNS, csvRow } from '@tripline/core';
+import { CSV_MSG, SEARCH_MSG, TRIP_CSV_COLUMNS, csvCell, csvRow } from '@tripline/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Browser, buildTestApp, type TestApp } from './app.ts';
 import { createTestDatabase, type TestDatabase } from './db.ts';
@@ -135,5 +135,19 @@ describe('POST reports/csv/driveAssignments', () => {
 
     const narrowed = (await prepare(staff, { ...range, passwordVerify: PASSWORD, search: { affiliateId: y.partner.id, limit: '100' } })).json();
     expect(lines((await staff.get(narrowed.url)).body).slice(1).map((l) => l.split(',')[0])).toEqual([theirs.referenceNumber]);
+  });
+
+  it('writes every text cell as core writes it: formulas neutralised, quoted where a spreadsheet needs it', async () => {
+    const day = '2026-12-01';
+    const names = ['@SUM(A1)', '-2+3', '+1 505 555 0123', '\tcmd', ' padded ', 'say "hi"', 'two\nlines', 'a, b', 'Zoë 東京', "O'Brien"];
+    for (const [i, name] of names.entries()) {
+      const rider = await createContact(db.pool, { types: ['S/N Passenger'], name, username: null });
+      await createTrip(db.pool, { partnerId: x.partner.id, serviceDate: day, legs: [{ pickup: `0${i}:00:00`, passengerId: rider.id }] });
+    }
+    const { url } = (await prepare(staff, { dateFrom: day, dateTo: day, passwordVerify: PASSWORD })).json();
+    const body = (await staff.get(url)).body;
+    expect(body.startsWith('\uFEFF' + csvRow(TRIP_CSV_COLUMNS))).toBe(true);
+    for (const name of names) expect(body, name).toContain(`,${csvCell(name)},`);
+    expect(body.endsWith('\r\n')).toBe(true);
   });
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { CSV_EXPORT_MAX_DAYS, CSV_MSG, csvCell, csvRangeProblem, csvRow, daysInclusive } from './csv.ts';
+import { CSV_EXPORT_MAX_DAYS, CSV_MSG, csvCell, csvRangeProblem, csvRow, daysInclusive, neutraliseFormula } from './csv.ts';
 
 describe('csvCell', () => {
   it('writes a formula-looking text with a leading apostrophe', () => {
@@ -41,5 +41,12 @@ describe('the date range of a download', () => {
     expect(csvRangeProblem('2026-11-02', '2026-11-01')).toBe(CSV_MSG.RANGE_ORDER);
     // across a daylight-saving change the count stays whole
     expect(daysInclusive('2026-03-01', '2026-03-31')).toBe(31);
+  });
+});
+
+describe('neutraliseFormula', () => {
+  it('puts an apostrophe before text starting with = + - @, a tab or a carriage return, and only there', () => {
+    for (const start of ['=', '+', '-', '@', '\t', '\r']) expect(neutraliseFormula(`${start}1`)).toBe(`'${start}1`);
+    for (const text of ['', 'a=1', ' =1', "'=1", '1-2']) expect(neutraliseFormula(text)).toBe(text);
   });
 });

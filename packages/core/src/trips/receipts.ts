@@ -49,6 +49,7 @@ export const RECEIPT_TEXT = {
  * (C0, DEL, C1), the bidirectional marks, embeddings, overrides and isolates that can make
  * 'invoice‮fdp.exe' read as 'invoiceexe.pdf', and lone surrogates.
  */
+// eslint-disable-next-line no-control-regex -- matching them is the point
 const UNSAFE_NAME_CHARS = /[\u0000-\u001f\u007f-\u009f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g;
 
 /**

@@ -7,11 +7,12 @@ import {
   TRIP_CSV_COLUMNS,
   TripSearchQuery,
   csvRangeProblem,
-  csvRow,
+  neutraliseFormula,
   operatorToday,
   parseSearchDate,
   type CsvExportBody,
 } from '@tripline/core';
+import { stringify, type Options as CsvOptions } from 'csv-stringify/sync';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import { decoyHash, verifyPassword } from '../../platform/auth/password.ts';
@@ -155,8 +156,23 @@ const LINES = (where: string) => `
    order by da.service_date, da.reference_number, tl.leg_order, tl.which_leg`;
 
 const num = (v: string | null) => (v === null ? null : Number(v));
-const line = (r: CsvLine) =>
-  csvRow([
+
+/**
+ * RFC 4180 lines (CRLF) written by csv-stringify; every text cell goes through core's formula
+ * guard first. Text holding a line break, or spaces at either end, is quoted so a spreadsheet
+ * keeps it whole (csv-stringify alone quotes only the whole CRLF).
+ */
+const CSV_FORMAT: CsvOptions = {
+  record_delimiter: '\r\n',
+  quoted_match: [/^\s/, /\s$/, /[\r\n]/],
+  cast: {
+    string: neutraliseFormula,
+    number: (n) => (Number.isFinite(n) ? String(n) : ''),
+    boolean: (b) => (b ? 'true' : 'false'),
+  },
+};
+
+const record = (r: CsvLine) => [
     r.reference_number,
     r.service_date,
     r.which_leg,
@@ -176,7 +192,7 @@ const line = (r: CsvLine) =>
     r.partner_pay_status,
     num(r.rate),
     r.division,
-  ]);
+  ];
 
 /**
  * The CSV text, a batch of rows at a time from a cursor on a connection of its own. Nothing is
@@ -189,11 +205,11 @@ async function* csvText(deps: AppDeps, where: string, params: unknown[]): AsyncG
     await client.query('begin isolation level repeatable read read only');
     await client.query(`declare trips_csv no scroll cursor for ${LINES(where)}`, params);
     // a byte-order mark so spreadsheets read the names as UTF-8
-    yield '\uFEFF' + csvRow(TRIP_CSV_COLUMNS);
+    yield '\uFEFF' + stringify([[...TRIP_CSV_COLUMNS]], CSV_FORMAT);
     for (;;) {
       const { rows } = await client.query<CsvLine>(`fetch ${FETCH_ROWS} from trips_csv`);
       if (rows.length === 0) break;
-      yield rows.map(line).join('');
+      yield stringify(rows.map(record), CSV_FORMAT);
     }
     await client.query('commit');
     finished = true;
