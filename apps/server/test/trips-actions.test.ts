@@ -105,6 +105,18 @@ describe('POST /api/drive-assignment-flag', () => {
     await unchanged(trip, () => partner.post('/api/drive-assignment-flag', { referenceNumber: trip.referenceNumber, flag: 'Late', modCount: trip.modCount + 3 }), 409);
   });
 
+  it('answers 409 with the server’s copy to the second of two people flagging from the same copy', async () => {
+    const trip = await createTrip(db.pool, { partnerId: x.partner.id });
+    const first = await partner.post('/api/drive-assignment-flag', { referenceNumber: trip.referenceNumber, flag: 'Late', modCount: trip.modCount });
+    expect(first.statusCode).toBe(200);
+    const colleague = await signIn(t.app, await createContact(db.pool, { types: ['Affiliate'], parentId: x.partner.id }));
+    const second = await colleague.post('/api/drive-assignment-flag', { referenceNumber: trip.referenceNumber, flag: 'Complaint', modCount: trip.modCount });
+    expect(second.statusCode).toBe(409);
+    expect(second.json().current).toMatchObject({ referenceNumber: trip.referenceNumber, flag: 'Late', modCount: trip.modCount + 1 });
+    expect(await tripRow(db.pool, trip.id)).toMatchObject({ flag: 'Late', mod_count: trip.modCount + 1 });
+    expect(await auditRows(db.pool, 'drive_assignments', trip.id)).toHaveLength(1);
+  });
+
   it('sets and clears the flag (with or without modCount), even on a Final trip, with an audit row', async () => {
     const trip = await createTrip(db.pool, { partnerId: x.partner.id, serviceDate: PAST, accepted: true, partnerPayStatus: 'Final' });
     const set = await partner.post('/api/drive-assignment-flag', { referenceNumber: trip.referenceNumber, flag: ' Complaint ', modCount: trip.modCount });
