@@ -1,4 +1,18 @@
-import { DEFAULT_THEME, Menu, Modal, colorsTuple, createTheme, type MantineColorsTuple } from '@mantine/core';
+import {
+  Alert,
+  Autocomplete,
+  DEFAULT_THEME,
+  FileInput,
+  Menu,
+  Modal,
+  MultiSelect,
+  Notification,
+  Select,
+  TagsInput,
+  colorsTuple,
+  createTheme,
+  type MantineColorsTuple,
+} from '@mantine/core';
 import { Calendar } from '@mantine/dates';
 import { deepen, readableAgainst, relativeLuminance } from './contrast.ts';
 
@@ -35,6 +49,8 @@ const readableColors = Object.fromEntries(
   Object.entries(colors).map(([name, shades]) => [name, name === 'dark' ? shades : readablePalette(shades)]),
 );
 
+const CLEAR = { 'aria-label': 'Clear' };
+
 export const theme = createTheme({
   primaryColor: 'blue',
   defaultRadius: 'md',
@@ -42,14 +58,25 @@ export const theme = createTheme({
   headings: { fontWeight: '650' },
   colors: readableColors,
   components: {
-    // Every dialog: a named close button, and a header that is not a second page banner (the
-    // dialog's <header> sits outside the page's landmarks, where it would count as one).
     // An open menu puts the keyboard on its first item (WAI-ARIA menu button pattern), not on a
     // hidden placeholder that a menu may not contain and a screen reader has nothing to say about.
     Menu: Menu.extend({ defaultProps: { withInitialFocusPlaceholder: false } }),
+    // Every dialog: a named × button, and a header that is not a second page banner (the dialog's
+    // <header> sits outside the page's landmarks, where it would count as one). The × is "Dismiss",
+    // not "Close": many dialogs end with a Close button of their own, and two buttons of one name
+    // in a dialog cannot be told apart by a screen reader user.
     Modal: Modal.extend({
-      defaultProps: { closeButtonProps: { 'aria-label': 'Close' }, attributes: { header: { role: 'none' } } },
+      defaultProps: { closeButtonProps: { 'aria-label': 'Dismiss dialog' }, attributes: { header: { role: 'none' } } },
     }),
+    // Toasts and dismissable alerts: their × buttons have a name too.
+    Notification: Notification.extend({ defaultProps: { closeButtonProps: { 'aria-label': 'Dismiss notification' } } }),
+    Alert: Alert.extend({ defaultProps: { closeButtonLabel: 'Dismiss' } }),
+    // The × that clears a field is named, wherever a field is clearable.
+    FileInput: FileInput.extend({ defaultProps: { clearButtonProps: CLEAR } }),
+    Select: Select.extend({ defaultProps: { clearButtonProps: CLEAR } }),
+    MultiSelect: MultiSelect.extend({ defaultProps: { clearButtonProps: CLEAR } }),
+    TagsInput: TagsInput.extend({ defaultProps: { clearButtonProps: CLEAR } }),
+    Autocomplete: Autocomplete.extend({ defaultProps: { clearButtonProps: CLEAR } }),
     // Every date picker's calendar: named month and year arrows, and no days of the neighbouring
     // months, which Mantine fades to half-transparent grey (2:1).
     Calendar: Calendar.extend({

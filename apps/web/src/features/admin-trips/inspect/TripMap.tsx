@@ -123,7 +123,8 @@ export default function TripMap({ trip }: { trip: Pick<DriveAssignment, 'id' | '
         </Alert>
       )}
       <div style={{ position: 'relative' }}>
-        <div ref={box} style={{ height: 400, borderRadius: 4 }} data-testid="trip-map" aria-label="Map of the trip's stops" role="img" />
+        {/* A region, not an image: the map holds its own controls (zoom, markers) and takes the arrow keys. */}
+        <div ref={box} style={{ height: 400, borderRadius: 4 }} data-testid="trip-map" aria-label="Map of the trip's stops" role="region" />
         {state === 'loading' && (
           <Center style={{ position: 'absolute', inset: 0, zIndex: 1000, pointerEvents: 'none' }}>
             <Loader size="sm" />
