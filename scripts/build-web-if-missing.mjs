@@ -2,7 +2,8 @@
 import { execSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 
-if (!existsSync(new URL('../apps/web/dist/index.html', import.meta.url))) {
+// A build named by WEB_DIST is the one served: the default folder is not needed then.
+if (!process.env.WEB_DIST && !existsSync(new URL('../apps/web/dist/index.html', import.meta.url))) {
   console.log('[tripline] Building the web app (first start only)…');
   execSync('npm run build -w apps/web', { stdio: 'inherit' });
 }

@@ -1,5 +1,5 @@
 import { expect, test, type APIRequestContext } from '@playwright/test';
-import { signIn } from './helpers.ts';
+import { expectNoA11yViolations, signIn } from './helpers.ts';
 
 // A partner asks for more wait time than is approved at once; a dispatcher reviews the request
 // from trip inspect and approves it; the partner is told on its Home screen, live, and the trip
@@ -53,6 +53,7 @@ test('a dispatcher approves a partner’s wait-time request and the partner is t
   expect((await ask.json()).status).toBe('Pending');
   await page.goto(`/?date=${day}`);
   await expect(page.getByText(trip!.referenceNumber).first()).toBeVisible();
+  await expectNoA11yViolations(page, 'Home on a past day');
 
   // The dispatcher, in another browser, reviews it from trip inspect.
   const staff = await browser.newContext({ baseURL });
@@ -64,12 +65,14 @@ test('a dispatcher approves a partner’s wait-time request and the partner is t
   await inspect.getByRole('tab', { name: 'Partner activity' }).click();
   const request = inspect.getByRole('row', { name: /WaitTime/ });
   await expect(request.getByText('Pending')).toBeVisible();
+  await expectNoA11yViolations(staffPage, 'trip inspect, a pending request');
   await request.getByRole('button', { name: 'Review' }).click();
   const review = staffPage.getByRole('dialog', { name: `Review request on trip ${trip!.referenceNumber}` });
   await expect(review.getByText('45 min of wait time')).toBeVisible();
   // A denial may go without a note (spec 2 §4); the dialog suggests one.
   await review.getByText('Deny', { exact: true }).click();
   await expect(review.getByText('Optional: say why the request is denied. The partner reads this note.')).toBeVisible();
+  await expectNoA11yViolations(staffPage, 'review dialog, denying');
   if (SHOTS) await staffPage.screenshot({ path: `${SHOTS}/adjustment-review-deny.png` });
   await review.getByText('Approve', { exact: true }).click();
   await review.getByLabel('Note to the partner').fill('Confirmed with the clinic');
@@ -77,9 +80,11 @@ test('a dispatcher approves a partner’s wait-time request and the partner is t
   await review.getByRole('button', { name: 'Approve request' }).click();
   await expect(review).toBeHidden();
   await expect(inspect.getByRole('row', { name: /WaitTime/ }).getByText('Approved')).toBeVisible();
+  await expectNoA11yViolations(staffPage, 'trip inspect, an approved request');
 
   // The partner is told at once, and the trip can be finalised.
   await expect(page.getByText(`45 min of wait time on trip ${trip!.referenceNumber} was approved. Confirmed with the clinic`)).toBeVisible({ timeout: 15_000 });
+  await expectNoA11yViolations(page, 'Home with the approval message');
   await expect
     .poll(async () => (await dayTrips(page.request, day)).find((t) => t.id === trip!.id)?.outstandingAdjustments)
     .toBe(0);

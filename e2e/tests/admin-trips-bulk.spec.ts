@@ -1,5 +1,5 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { signIn } from './helpers.ts';
+import { expectNoA11yViolations, signIn } from './helpers.ts';
 
 // The dispatcher's trip search: bulk-assign chosen trips to a partner picked with the keyboard,
 // then inspect them (pager, tabs, the assignment in the audit history); and a partner following a
@@ -58,7 +58,9 @@ async function partnerOptions(api: APIRequestContext, referenceNumbers: string[]
 
 const byReference = new Intl.Collator('en-US', { numeric: true, sensitivity: 'base' });
 
+/** Each state worth a picture is checked by axe too. */
 async function shot(page: Page, name: string) {
+  await expectNoA11yViolations(page, name);
   if (SHOTS) await page.screenshot({ path: `${SHOTS}/${name}.png` });
 }
 
@@ -242,6 +244,7 @@ test('a dispatcher bulk-assigns trips and inspects them', async ({ page }) => {
   await shot(page, 'admin-trips-inspect-related');
   await inspect.getByRole('tab', { name: 'Partner activity' }).click();
   await expect(inspect.getByRole('table', { name: 'Partner activity' }).or(inspect.getByText('No partner activity for this trip'))).toBeVisible();
+  await shot(page, 'admin-trips-inspect-partner-activity-after');
 });
 
 test('a partner following a trip link lands on Home filtered to that trip', async ({ page }) => {
@@ -255,4 +258,5 @@ test('a partner following a trip link lands on Home filtered to that trip', asyn
   await expect(page).toHaveURL(new RegExp(`/\\?date=${mine.serviceDate}&q=${mine.referenceNumber}$`));
   await expect(page.getByLabel('Search trips')).toHaveValue(mine.referenceNumber);
   await expect(page.getByText(mine.referenceNumber).first()).toBeVisible();
+  await expectNoA11yViolations(page, 'Home filtered to a linked trip');
 });

@@ -1,5 +1,5 @@
 import { expect, request, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
-import { PASSWORD, signIn } from './helpers.ts';
+import { PASSWORD, expectNoA11yViolations, signIn } from './helpers.ts';
 
 // The dispatcher's trip search: a day by partner, the priority check, and a custom query with a
 // nested OR group that is saved, found again after a reload and run.
@@ -71,11 +71,14 @@ test('a dispatcher searches a day by partner, then builds, saves and runs a cust
   await page.reload();
   await expect(page.getByTestId('trip-count')).toContainText(`${shown} trip`);
   await page.screenshot({ path: test.info().outputPath('admin-trips-results.png'), fullPage: false });
+  await expectNoA11yViolations(page, '/admin/trips with results');
 
   // A row opens trip inspect and the address names the trip, so it can be linked.
   await table.getByRole('row').nth(1).click();
   await expect(page).toHaveURL(/inspect=[0-9a-f-]{36}/);
   await expect(page.getByRole('dialog')).toBeVisible();
+  await expect(page.getByTestId('inspect-pager')).toBeVisible();
+  await expectNoA11yViolations(page, 'trip inspect');
   await page.keyboard.press('Escape');
   await expect(page).not.toHaveURL(/inspect=/);
 
@@ -103,6 +106,7 @@ test('a dispatcher searches a day by partner, then builds, saves and runs a cust
   await expect(inspect.getByTestId('inspect-pager')).toHaveText(`${at + 1} of ${shown}`);
   await expect(page).toHaveURL(/sort=-priority.*inspect=[0-9a-f-]{36}/);
   await page.screenshot({ path: test.info().outputPath('admin-trips-sorted-inspect.png') });
+  await expectNoA11yViolations(page, 'trip inspect from a sorted table');
   if (at + 1 < refs.length) {
     await inspect.getByRole('button', { name: 'Next trip' }).click();
     await expect(inspect.getByRole('heading', { name: `Trip ${refs[at + 1]}` })).toBeVisible();
@@ -127,6 +131,7 @@ test('a dispatcher searches a day by partner, then builds, saves and runs a cust
   await page.getByRole('form', { name: 'Trip search' }).getByLabel('Priority', { exact: true }).fill('abc');
   await page.getByRole('form', { name: 'Trip search' }).getByRole('button', { name: 'Search' }).click();
   await expect(page.getByText(INVALID_PRIORITY)).toBeVisible();
+  await expectNoA11yViolations(page, '/admin/trips, a priority refused');
   await expect(page).not.toHaveURL(/priority=/);
 
   // A custom query: AND[service date +1, OR[priority 3+, service type in 03]].
@@ -146,6 +151,7 @@ test('a dispatcher searches a day by partner, then builds, saves and runs a cust
   await page.getByRole('button', { name: 'Save as new' }).click();
   await expect(page.getByText(`Saved query "${queryName}"`)).toBeVisible();
   await page.screenshot({ path: test.info().outputPath('admin-trips-filter.png'), fullPage: true });
+  await expectNoA11yViolations(page, '/admin/trips, a custom query saved');
 
   // After a reload the saved query is in the list; choosing it loads and runs it.
   await page.reload();
@@ -171,4 +177,5 @@ test('a dispatcher searches a day by partner, then builds, saves and runs a cust
   await expect(dialog.getByText('Your password is not correct')).toBeVisible();
   await expect(dialog.getByLabel('Your password')).toHaveValue('');
   await page.screenshot({ path: test.info().outputPath('admin-trips-csv.png') });
+  await expectNoA11yViolations(page, 'CSV dialog, a password refused');
 });

@@ -1,5 +1,5 @@
 import { expect, request, test, type APIRequestContext } from '@playwright/test';
-import { PASSWORD, signIn } from './helpers.ts';
+import { PASSWORD, expectNoA11yViolations, signIn } from './helpers.ts';
 
 // The audit log: a partner's changes to a trip are found by user and by record, with a readable
 // before and after; a partner may not open the log.
@@ -56,6 +56,7 @@ test('a dispatcher finds a partner change by user and by record, with its before
   // An empty search says what it needs.
   await page.getByRole('button', { name: 'Search' }).click();
   await expect(page.getByRole('alert').filter({ hasText: 'Search by record (table and id), by user or by activity type' })).toBeVisible();
+  await expectNoA11yViolations(page, '/log, an empty search refused');
 
   // The suggestions offer what the portal writes, the trip search's bulk actions and saved queries too.
   const activity = page.getByRole('combobox', { name: 'Activity type' });
@@ -63,6 +64,7 @@ test('a dispatcher finds a partner change by user and by record, with its before
   for (const type of ['bulk-assign', 'bulk-unassign', 'bulk-cancel', 'bulk-un-cancel', 'bulk-reset']) {
     await expect(page.getByRole('option', { name: type, exact: true })).toBeVisible();
   }
+  await expectNoA11yViolations(page, '/log, activity type suggestions open');
   await activity.fill('');
   await activity.press('Escape');
   const table = page.getByRole('combobox', { name: 'Table' });
@@ -89,6 +91,7 @@ test('a dispatcher finds a partner change by user and by record, with its before
   await expect(reworded.locator('time')).toHaveText(/^[A-Z][a-z]{2} \d{1,2}, \d{4} \d{1,2}:\d{2}:\d{2} [AP]M [A-Z]{3,4}$/);
   await expect(reworded.locator('time')).toHaveAttribute('datetime', /^\d{4}-\d{2}-\d{2}T/);
   await page.screenshot({ path: test.info().outputPath('audit-log-by-user.png'), fullPage: true });
+  await expectNoA11yViolations(page, '/log by user');
 
   // By record: the link on the entry opens the trip's history, the first flag as an addition.
   await reworded.getByRole('link', { name: `drive_assignments ${trip.id}` }).click();
@@ -98,16 +101,19 @@ test('a dispatcher finds a partner change by user and by record, with its before
   await expect(page.getByRole('article').last().locator('ins', { hasText: 'Ramp needed at the north entrance door' })).toBeVisible();
   await expect(page.getByText('2 entries, newest first')).toBeVisible();
   await page.screenshot({ path: test.info().outputPath('audit-log-by-record.png'), fullPage: true });
+  await expectNoA11yViolations(page, '/log by record');
 
   // A record with no history says so.
   await page.goto('/log?table=drive_assignments&id=00000000-0000-4000-8000-000000000000');
   await expect(page.getByText('No audit entries found')).toBeVisible();
   await page.screenshot({ path: test.info().outputPath('audit-log-empty.png') });
+  await expectNoA11yViolations(page, '/log with no entries');
 
   // A search the form refuses shows the problem at its field and asks the server nothing.
   await page.goto('/log?user=partner&dateFrom=2026-11-23&dateTo=2026-11-22');
   await expect(page.getByText('A date range needs min less than or equal to max')).toBeVisible();
   await expect(page.getByRole('article')).toHaveCount(0);
+  await expectNoA11yViolations(page, '/log, a search refused at its field');
 });
 
 test('a partner is refused the audit log', async ({ page }) => {
@@ -116,4 +122,5 @@ test('a partner is refused the audit log', async ({ page }) => {
   await page.goto('/log?user=partner');
   await expect(page.getByText('Your account does not permit access to this area.')).toBeVisible();
   await expect(page).toHaveURL(/:\d+\/$/);
+  await expectNoA11yViolations(page, 'Home with the access-denied message');
 });

@@ -1,5 +1,5 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { signIn } from './helpers.ts';
+import { expectNoA11yViolations, signIn } from './helpers.ts';
 
 // The partner's day: accept all, decline with a reason, stats and finalise on a past trip, an
 // expense with a receipt, and a dispatcher's change arriving live.
@@ -63,6 +63,7 @@ test('a partner runs the day', async ({ page, browser, baseURL }) => {
   await rowAction(page, toDecline.referenceNumber, 'Decline');
   await page.getByRole('button', { name: 'Decline trip' }).click();
   await expect(page.getByText('Choose a reason for declining this trip')).toBeVisible();
+  await expectNoA11yViolations(page, 'decline dialog, no reason chosen');
   await page.getByRole('dialog').getByLabel(/^Reason/).click();
   await page.getByRole('option').first().click();
   await page.getByRole('button', { name: 'Decline trip' }).click();
@@ -73,6 +74,8 @@ test('a partner runs the day', async ({ page, browser, baseURL }) => {
   expect((await dayTrips(page.request, tomorrow)).some(open)).toBe(true);
   await openDay(page, tomorrow);
   await page.getByRole('button', { name: 'Accept all' }).click();
+  await expect(page.getByRole('button', { name: /^Accept \d+ trips?$/ })).toBeVisible();
+  await expectNoA11yViolations(page, 'accept all, asking to confirm');
   await page.getByRole('button', { name: /^Accept \d+ trips?$/ }).click();
   await expect.poll(async () => (await dayTrips(page.request, tomorrow)).filter(open).length, { timeout: 20_000 }).toBe(0);
 
@@ -104,6 +107,7 @@ test('a partner runs the day', async ({ page, browser, baseURL }) => {
   await page.getByRole('button', { name: 'Save stats' }).click();
   await expect(page.getByRole('dialog').getByText(/^Departure cannot be before arrival \(\d{1,2}:\d{2} [AP]M\)$/)).toBeVisible();
   await page.screenshot({ path: test.info().outputPath('stats-departure-before-arrival.png') });
+  await expectNoA11yViolations(page, 'stats dialog, departure before arrival');
   await page.getByRole('textbox', { name: 'Departure' }).fill(hhmm(leg.locFirstTimeOrd!, 3));
   await page.getByRole('button', { name: 'Save stats' }).click();
   await expect.poll(async () => (await dayTrips(page.request, yesterday)).find((t) => t.id === past.id)?.tripLegs[0].locFirstTimeAct).toBeTruthy();
@@ -125,6 +129,7 @@ test('a partner runs the day', async ({ page, browser, baseURL }) => {
     'base64',
   );
   await page.locator('input[type="file"]').setInputFiles({ name: 'parking.png', mimeType: 'image/png', buffer: png });
+  await expectNoA11yViolations(page, 'expense dialog filled in');
   await page.getByRole('button', { name: 'Add expense' }).click();
   await expect.poll(async () => (await dayTrips(page.request, yesterday)).find((t) => t.id === forExpense.id)?.outstandingAdjustments).toBe(1);
 
@@ -145,6 +150,7 @@ test('a partner runs the day', async ({ page, browser, baseURL }) => {
   });
   expect(res.ok()).toBe(true);
   await expect(page.getByText('CALL PAX')).toBeVisible({ timeout: 15_000 });
+  await expectNoA11yViolations(page, 'Home with a flag arriving live');
   await staff.close();
 
   // A row's open menu follows its row while the list scrolls a little, and closes once it has left.
@@ -156,6 +162,7 @@ test('a partner runs the day', async ({ page, browser, baseURL }) => {
   await page.getByRole('button', { name: `Actions for trip ${rows[1].referenceNumber}`, exact: true }).click();
   const menu = page.getByRole('menu');
   await expect(menu).toBeVisible();
+  await expectNoA11yViolations(page, 'Home with a row menu open');
   const before = (await menu.boundingBox())!.y;
   await list.evaluate((el) => el.scrollBy(0, 20));
   await expect.poll(async () => Math.round(before - (await menu.boundingBox())!.y)).toBe(20);

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { signIn } from './helpers.ts';
+import { expectNoA11yViolations, signIn } from './helpers.ts';
 
 // spec 1 §6: a partner who is not staff and opens a trip inspection link (as staff share them) is
 // sent to its Home list filtered by the trip's day and reference; another partner's trip is not found.
@@ -20,6 +20,7 @@ test('a partner opening a trip inspection link lands on Home filtered to that tr
   await expect(page).toHaveURL(new RegExp(`/\\?date=${mine.serviceDate}&q=${mine.referenceNumber}$`));
   await expect(page.getByLabel('Search trips')).toHaveValue(mine.referenceNumber);
   await expect(page.getByText(mine.referenceNumber).first()).toBeVisible();
+  await expectNoA11yViolations(page, 'Home filtered to a linked trip');
 
   // The same link in another partner's browser finds nothing and shows that partner's own Home.
   const other = await browser.newContext({ baseURL });
@@ -28,6 +29,7 @@ test('a partner opening a trip inspection link lands on Home filtered to that tr
   await expect(otherPage).toHaveURL(/:\d+\/(\?.*)?$/);
   await otherPage.goto(`/admin/trips?inspect=${mine.id}`);
   await expect(otherPage.getByText('The trip was not found.')).toBeVisible();
+  await expectNoA11yViolations(otherPage, 'Home with the trip-not-found message');
   await expect(otherPage).toHaveURL(/:\d+\/$/);
   await other.close();
 });

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { latestCode, signIn } from './helpers.ts';
+import { expectNoA11yViolations, latestCode, signIn } from './helpers.ts';
 
 const landings: [string, RegExp][] = [
   ['admin', /\/admin$/],
@@ -19,6 +19,7 @@ test.describe('each demo user lands on their page', () => {
       await expect(page).toHaveURL(landing);
       await expect(page.getByRole('button', { name: /Account menu, signed in as/ })).toBeVisible();
       await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+      await expectNoA11yViolations(page, `${user}'s landing page`);
     });
   }
 });
@@ -28,6 +29,7 @@ test('a wrong password shows the login error and clears the password', async ({ 
   await expect(page.getByText('Login error: The user name or password is not correct')).toBeVisible();
   await expect(page.getByLabel('Password', { exact: true })).toHaveValue('');
   await expect(page).toHaveURL(/\/login$/);
+  await expectNoA11yViolations(page, 'sign-in with a login error');
 });
 
 test('an empty form does nothing', async ({ page }) => {
@@ -58,9 +60,12 @@ test('a saved deep link is restored after sign-in', async ({ page }) => {
 test('MFA: the supervisor signs in with a code read from the outbox', async ({ page, baseURL }) => {
   await signIn(page, 'supervisor');
   await expect(page).toHaveURL(/\/login-mfa$/);
+  await expect(page.getByRole('radio').first()).toBeVisible();
+  await expectNoA11yViolations(page, 'sign-in code: choose where to send it');
   await page.getByRole('radio').first().check();
   await page.getByRole('button', { name: 'Send code' }).click();
   await expect(page.getByLabel('Verification code')).toBeVisible();
+  await expectNoA11yViolations(page, 'sign-in code: enter it');
   const code = await latestCode(baseURL!);
   await page.getByLabel('Verification code').fill(code);
   await page.getByRole('button', { name: 'Verify' }).click();
@@ -71,6 +76,8 @@ test('signing out ends the session', async ({ page }) => {
   await signIn(page, 'fleet');
   await expect(page).toHaveURL(/\/admin\/trips$/);
   await page.getByRole('button', { name: /Account menu/ }).click();
+  await expect(page.getByRole('menuitem', { name: 'Sign out' })).toBeVisible();
+  await expectNoA11yViolations(page, 'account menu open');
   await page.getByRole('menuitem', { name: 'Sign out' }).click();
   await expect(page).toHaveURL(/\/login$/);
   await page.goto('/admin/trips');
@@ -82,9 +89,11 @@ test('staff impersonate a partner user from the contact search', async ({ page }
   await expect(page).toHaveURL(/\/admin\/trips$/);
   await page.getByRole('textbox', { name: 'Search contacts' }).fill('Kevin Arch');
   await expect(page.getByRole('option', { name: /Kevin Archuleta/ }).first()).toBeVisible();
+  await expectNoA11yViolations(page, 'contact search suggestions open');
   await page.getByRole('option', { name: 'Log in as Kevin Archuleta' }).click();
   await expect(page.getByText('You are now logged in as Kevin Archuleta')).toBeVisible();
   await expect(page.getByText(/Impersonating/)).toBeVisible();
+  await expectNoA11yViolations(page, 'impersonating a partner user');
 });
 
 test('a bug report needs enough detail and is sent', async ({ page }) => {
@@ -93,9 +102,11 @@ test('a bug report needs enough detail and is sent', async ({ page }) => {
   await page.getByLabel('Description').fill('Too short');
   await page.getByRole('button', { name: /Send/ }).click();
   await expect(page.getByText('You must provide more detail')).toBeVisible();
+  await expectNoA11yViolations(page, 'bug report refused for too little detail');
   await page
     .getByLabel('Description')
     .fill('When I pick tomorrow in the date box the list keeps showing today and I have to reload the page to see it.');
   await page.getByRole('button', { name: /Send/ }).click();
   await expect(page.getByText(/thank/i)).toBeVisible();
+  await expectNoA11yViolations(page, 'bug report sent');
 });
