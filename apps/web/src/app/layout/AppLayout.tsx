@@ -17,9 +17,11 @@ import { UserMenu } from './UserMenu.tsx';
 
 /** The frame of every page for a signed-in user. */
 export function AppLayout({ user, children }: { user: CurrentUser; children: ReactNode }) {
-  const [navOpened, nav] = useDisclosure(false);
+  const [navOpened, { toggle: toggleNav, close: closeNav }] = useDisclosure(false);
   const { pathname } = useLocation();
-  useEffect(() => nav.close(), [pathname, nav]);
+  // Closed on each new page. On close alone: the handlers object is new at every render, so
+  // depending on it closed the navigation again the moment the burger opened it.
+  useEffect(() => closeNav(), [pathname, closeNav]);
   const staff = isStaff(user);
   const impersonate = useImpersonate();
   useLiveSession(user.id);
@@ -34,7 +36,7 @@ export function AppLayout({ user, children }: { user: CurrentUser; children: Rea
       <AppShell.Header>
         <Group h="100%" px="md" gap="md" justify="space-between" wrap="nowrap">
           <Group gap="sm" wrap="nowrap">
-            <Burger opened={navOpened} onClick={nav.toggle} hiddenFrom="sm" size="sm" aria-label="Toggle navigation" />
+            <Burger opened={navOpened} onClick={toggleNav} hiddenFrom="sm" size="sm" aria-label="Toggle navigation" />
             <Anchor component={Link} to={defaultLanding(user) ?? '/'} underline="never" c="inherit" aria-label="Tripline home">
               <Brand />
             </Anchor>
