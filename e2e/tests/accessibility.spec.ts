@@ -161,3 +161,18 @@ test('the no-access page passes axe', async ({ page }) => {
   await expect(page.getByText('No access')).toBeVisible();
   await expectNoA11yViolations(page, 'no access');
 });
+
+test('Home passes axe on a phone, with the navigation open too', async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await signIn(page, 'partner');
+  await expect(page).toHaveURL(/:\d+\/$/);
+  const day = await partnerDay(page);
+  await page.goto(`/?date=${day.date}`);
+  await noLoader(page);
+  await expect(page.getByRole('table', { name: /^Trips for / })).toBeVisible();
+  await expectNoA11yViolations(page, 'Home on a phone');
+  await page.getByRole('button', { name: 'Toggle navigation' }).click();
+  await expect(page.getByRole('link', { name: 'Messages' })).toBeInViewport();
+  await expectNoA11yViolations(page, 'Home on a phone, navigation open');
+  await page.screenshot({ path: test.info().outputPath('home-phone-navigation.png') });
+});
