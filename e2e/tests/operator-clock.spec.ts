@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { signIn } from './helpers.ts';
+import { expectNoA11yViolations, signIn } from './helpers.ts';
 
 // The screens count days by the operator's clock (Mountain time), not the browser's: a browser in
 // UTC is on tomorrow from 17:00 Mountain time, and Home and the CSV dialog must stay on today.
@@ -42,6 +42,7 @@ test("Home and the CSV dialog open on the operator's day in a UTC browser after 
   await expect(page.getByText('Loading data from server...')).toHaveCount(0, { timeout: 20_000 });
   await expect(page.getByRole('textbox', { name: 'Service date' })).toHaveValue(usDate(operatorDay));
   await expect(page.getByRole('table', { name: `Trips for ${usDate(operatorDay)}` })).toBeVisible();
+  await expectNoA11yViolations(page, 'home-operator-day');
   await page.screenshot({ path: test.info().outputPath('home-operator-day.png') });
   await page.getByRole('button', { name: 'Next day' }).click();
   await expect(page).toHaveURL(new RegExp(`date=${local}`));
@@ -61,6 +62,7 @@ test("Home and the CSV dialog open on the operator's day in a UTC browser after 
   const dialog = staffPage.getByRole('dialog');
   await expect(dialog.getByRole('textbox', { name: 'From' })).toHaveValue(new RegExp(`^(${operatorDay}|${usDate(operatorDay).replaceAll('/', '\\/')})$`));
   await expect(dialog.getByRole('textbox', { name: 'To' })).toHaveValue(new RegExp(`^(${operatorDay}|${usDate(operatorDay).replaceAll('/', '\\/')})$`));
+  await expectNoA11yViolations(staffPage, 'csv-operator-day');
   await staffPage.screenshot({ path: test.info().outputPath('csv-operator-day.png') });
   await staff.close();
 });

@@ -1,5 +1,5 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { signIn } from './helpers.ts';
+import { expectNoA11yViolations, signIn } from './helpers.ts';
 
 // Home's row menu offers only what the rules allow: a refused action is disabled with its reason,
 // shown on hover and on keyboard focus; in developer mode a past trip can still be accepted, with
@@ -83,6 +83,7 @@ test('refused actions are disabled with their reason, on hover and on keyboard f
   await expect(accept).toHaveAccessibleDescription(ALREADY_ACCEPTED);
   await accept.hover();
   await expect(page.getByRole('tooltip')).toHaveText(ALREADY_ACCEPTED);
+  await expectNoA11yViolations(page, 'row-menu-accept-refused');
   await page.screenshot({ path: test.info().outputPath('row-menu-accept-refused.png') });
   // clicking it does nothing: the menu stays, no question (forced: Playwright itself waits for an
   // aria-disabled element to become enabled)
@@ -109,6 +110,7 @@ test('refused actions are disabled with their reason, on hover and on keyboard f
   const reason = await page.getByRole('tooltip').textContent();
   expect(reason).toMatch(/stats/i);
   await expect(finalize).toHaveAccessibleDescription(reason!);
+  await expectNoA11yViolations(page, 'row-menu-finalize-keyboard');
   await page.screenshot({ path: test.info().outputPath('row-menu-finalize-keyboard.png') });
   // Enter on a refused item keeps the menu open and sends nothing
   await page.keyboard.press('Enter');
@@ -145,6 +147,7 @@ test('in developer mode, Accept on a past trip stays enabled with the warning', 
   await accept.hover();
   await expect(page.getByRole('tooltip')).toHaveText(ALREADY_OCCURRED);
   await expect(page.getByRole('menuitem', { name: 'Decline', exact: true })).not.toHaveAttribute('aria-disabled');
+  await expectNoA11yViolations(page, 'row-menu-developer-mode');
   await page.screenshot({ path: test.info().outputPath('row-menu-developer-mode.png') });
   // choosing it asks first, with the warning; answering no changes nothing
   await accept.click();

@@ -1,8 +1,11 @@
 import { expect, test, type Page } from '@playwright/test';
-import { signIn } from './helpers.ts';
+import { expectNoA11yViolations, signIn } from './helpers.ts';
 
 /** A picture of the screen in the test's output folder, for review. */
-const shot = (page: Page, name: string) => page.screenshot({ path: test.info().outputPath(`${name}.png`) });
+const shot = async (page: Page, name: string) => {
+  await expectNoA11yViolations(page, name);
+  await page.screenshot({ path: test.info().outputPath(`${name}.png`) });
+};
 
 async function searchContacts(page: Page, text: string, name: string) {
   const box = page.getByRole('textbox', { name: 'Search contacts' });

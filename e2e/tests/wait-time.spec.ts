@@ -1,5 +1,5 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { signIn } from './helpers.ts';
+import { expectNoA11yViolations, signIn } from './helpers.ts';
 
 // A partner asks for extra wait time from the Home row menu: the dialog says what happened
 // (approved at once, or pending the operator's review), and the same request sent again is not
@@ -70,12 +70,14 @@ test('the wait-time dialog says what happened, and the same request is not sent 
   const approved = dialog.getByRole('status');
   await expect(approved.getByText('Approved', { exact: true })).toBeVisible();
   await expect(approved.getByText('20 minutes of extra wait time were approved.')).toBeVisible();
+  await expectNoA11yViolations(page, 'wait-time-approved');
   if (SHOTS) await page.screenshot({ path: `${SHOTS}/wait-time-approved.png` });
   await dialog.getByRole('button', { name: 'Close' }).click();
 
   // The same 20 minutes again: refused with the reason, nothing stored.
   dialog = await askWait(page, ref, '20');
   await expect(dialog.getByRole('alert').filter({ hasText: 'Not sent again' })).toContainText(APPROVED_AGAIN);
+  await expectNoA11yViolations(page, 'wait-time-repeated');
   if (SHOTS) await page.screenshot({ path: `${SHOTS}/wait-time-repeated.png` });
 
   // Another wait of 45 minutes goes over the 30 approved at once: pending the operator's review.
@@ -84,6 +86,7 @@ test('the wait-time dialog says what happened, and the same request is not sent 
   await dialog.getByRole('button', { name: 'Request wait time' }).click();
   await expect(dialog.getByRole('status').getByText('Pending review', { exact: true })).toBeVisible();
   await expect(dialog.getByText('Your wait-time request is pending review. Please call dispatch at (505) 555-0100.')).toBeVisible();
+  await expectNoA11yViolations(page, 'wait-time-pending');
   if (SHOTS) await page.screenshot({ path: `${SHOTS}/wait-time-pending.png` });
   await dialog.getByRole('button', { name: 'Close' }).click();
 

@@ -90,8 +90,10 @@ function RowMenuItem({ item, state, tripId, onPick }: { item: (typeof ITEMS)[num
     </Menu.Item>
   );
   if (!state.reason) return entry;
+  // No fade: a reason comes and goes with focus at once, so arrowing through the menu never
+  // shows the last item's reason beside the current one.
   return (
-    <Tooltip label={state.reason} position="left" withArrow multiline maw={260} events={{ hover: true, focus: true, touch: true }} color={state.enabled ? 'orange' : 'dark'}>
+    <Tooltip label={state.reason} position="left" withArrow multiline maw={260} transitionProps={{ duration: 0 }} events={{ hover: true, focus: true, touch: true }} color={state.enabled ? 'orange' : 'dark'}>
       {entry}
     </Tooltip>
   );
