@@ -82,6 +82,25 @@ describe('GET /api/current-user and POST /api/logout', () => {
   });
 });
 
+describe("the user's time zone", () => {
+  it("is the user's division's, a partner user's partner's when the user has none, else the operator's", async () => {
+    const { rows } = await db.pool.query(
+      `insert into divisions (code, name, state, time_zone) values ('CA91', 'Fresno', 'CA', 'America/Los_Angeles') returning id`,
+    );
+    const partner = await createContact(db.pool, { types: ['Affiliate'], username: null });
+    await db.pool.query('update contacts set division_id = $1 where id = $2', [rows[0].id, partner.id]);
+    const partnerUser = await createContact(db.pool, { types: ['AffiliateEmployee'], parentId: partner.id });
+    const staff = await createContact(db.pool, { types: ['SecureEmployee'] });
+    const zoneOf = async (u: { username: string | null }) => {
+      const b = new Browser(t.app);
+      await b.login(u.username!, PASSWORD);
+      return (await b.get('/api/current-user')).json().timeZone;
+    };
+    expect(await zoneOf(partnerUser)).toBe('America/Los_Angeles');
+    expect(await zoneOf(staff)).toBe('America/Denver');
+  });
+});
+
 describe('session limits', () => {
   it('ends a session idle for more than 15 minutes', async () => {
     const u = await createContact(db.pool);

@@ -3,6 +3,7 @@ import { useLocation, useNavigate } from 'react-router';
 import { MSG, routeTitle } from '@tripline/core';
 import { FullPageLoader } from '../components/FullPageLoader.tsx';
 import { guardOutcome } from '../lib/guard.ts';
+import { setDayTimeZone } from '../lib/date-input.ts';
 import { clearSavedRoute, saveRoute } from '../lib/saved-route.ts';
 import { toast } from '../lib/toast.tsx';
 import { asksWhoIsSignedIn, useCurrentUser } from '../lib/current-user.ts';
@@ -26,6 +27,8 @@ export function RouteGate() {
   const current = useCurrentUser({ enabled: asksWhoIsSignedIn(pathname) });
   // Undefined while the first lookup runs; a failed lookup counts as signed out (/init-user explains).
   const user = current.isPending ? undefined : (current.data ?? null);
+  // Before any screen renders, so its default day is the user's division's today.
+  setDayTimeZone(current.data?.timeZone);
   const outcome = guardOutcome(pathname, search, user);
   const title = outcome.kind === 'render' ? routeTitle(outcome.route) : null;
 

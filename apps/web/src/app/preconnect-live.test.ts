@@ -16,6 +16,7 @@ const partner: CurrentUser = {
   partnerId: '00000000-0000-4000-8000-000000000002',
   partnerName: 'Archuleta Transport',
   division: 'NM01',
+  timeZone: 'America/Denver',
   su: null,
 };
 

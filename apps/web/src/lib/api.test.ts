@@ -13,6 +13,7 @@ const user = {
   partnerId: null,
   partnerName: null,
   division: null,
+  timeZone: 'America/Denver',
   su: null,
 };
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { dateFromParam, formatUsDate, localToday, parseDateInput } from './date-input.ts';
+import { dateFromParam, formatUsDate, localToday, parseDateInput, setDayTimeZone } from './date-input.ts';
 
 const today = '2025-03-14';
 
@@ -45,6 +45,19 @@ describe('localToday and formatUsDate', () => {
     // summer time (UTC-6)
     expect(localToday(new Date('2025-07-10T05:59:59Z'))).toBe('2025-07-09');
     expect(localToday(new Date('2025-07-10T06:00:00Z'))).toBe('2025-07-10');
+  });
+
+  it("follows the signed-in user's division once it is known, and the operator's again without one", () => {
+    try {
+      setDayTimeZone('America/Los_Angeles');
+      // 23:30 in Fresno (UTC-8 in January): still the 9th there, already the 10th in Albuquerque
+      expect(localToday(new Date('2025-01-10T07:30:00Z'))).toBe('2025-01-09');
+      expect(localToday(new Date('2025-01-10T08:00:00Z'))).toBe('2025-01-10');
+      setDayTimeZone(null);
+      expect(localToday(new Date('2025-01-10T07:30:00Z'))).toBe('2025-01-10');
+    } finally {
+      setDayTimeZone(null);
+    }
   });
 
   it('shows ISO dates as MM/DD/YYYY', () => {

@@ -18,6 +18,11 @@ export const CurrentUser = z.object({
   partnerId: Uuid.nullable(),
   partnerName: text().nullable(),
   division: text().nullable(),
+  /**
+   * The IANA time zone of the user's division (a partner user's partner's, when the user has none;
+   * the operator's when neither has one). Its calendar decides "today" on the user's screens.
+   */
+  timeZone: text(),
   /** Set while a staff member is impersonating this contact (su). */
   su: z.object({ id: Uuid, name: text() }).nullable(),
 });

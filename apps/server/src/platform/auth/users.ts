@@ -1,4 +1,4 @@
-import type { CurrentUser } from '@tripline/core';
+import { OPERATOR_TIME_ZONE, type CurrentUser } from '@tripline/core';
 import type { Pool, PoolClient } from 'pg';
 
 /** The signed-in user as the server sees it: the public shape plus what row scope needs. */
@@ -18,12 +18,13 @@ export async function loadSessionUser(
 ): Promise<SessionUser | null> {
   const { rows } = await db.query(
     `select c.id, c.contact_number, c.name, c.types, c.ldap_groups, c.admin_access, c.auto_scheduler_post,
-            d.code as division, p.id as parent_id, p.name as parent_name, p.types as parent_types,
+            d.code as division, coalesce(d.time_zone, pd.time_zone) as time_zone, p.id as parent_id, p.name as parent_name, p.types as parent_types,
             coalesce((select array_agg(b.bill_to_id::text) from case_manager_bill_tos b where b.case_manager_id = c.id), '{}') as bill_to_ids,
             (select json_build_object('id', i.id, 'name', i.name) from contacts i where i.id = $2) as su
        from contacts c
        left join divisions d on d.id = c.division_id
        left join contacts p on p.id = c.parent_id
+       left join divisions pd on pd.id = p.division_id
       where c.id = $1 and not c.deleted`,
     [contactId, impersonatorId],
   );
@@ -52,6 +53,7 @@ export async function loadSessionUser(
     partnerId,
     partnerName,
     division: r.division,
+    timeZone: r.time_zone ?? OPERATOR_TIME_ZONE,
     su: impersonatorId ? r.su : null,
     billToIds: r.bill_to_ids,
   };
@@ -70,6 +72,7 @@ export function presentUser(u: SessionUser): CurrentUser {
     partnerId: u.partnerId,
     partnerName: u.partnerName,
     division: u.division,
+    timeZone: u.timeZone,
     su: u.su,
   };
 }
