@@ -1,13 +1,11 @@
 import { expect, test, type Page } from '@playwright/test';
-import { expectNoA11yViolations, signIn } from './helpers.ts';
+import { dayOffset, expectNoA11yViolations, signIn } from './helpers.ts';
 
 // Every screen that exists passes axe (WCAG 2.x A/AA and best practices) in each state it reaches,
 // and a signed-in page offers a skip link as its first stop of the keyboard.
 
 const HEADERS = { 'x-client-version': '6' };
 
-const dayOffset = (days: number) =>
-  new Intl.DateTimeFormat('en-CA', { timeZone: 'UTC', year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date(Date.now() + days * 86_400_000));
 
 /** A coming day on which the signed-in partner has trips. */
 async function partnerDay(page: Page): Promise<{ date: string; referenceNumber: string }> {

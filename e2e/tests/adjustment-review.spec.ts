@@ -1,5 +1,5 @@
-import { expect, test, type APIRequestContext } from '@playwright/test';
-import { expectNoA11yViolations, signIn } from './helpers.ts';
+import { expect, test } from '@playwright/test';
+import { dayOffset, dayTrips, expectNoA11yViolations, signIn } from './helpers.ts';
 
 // A partner asks for more wait time than is approved at once; a dispatcher reviews the request
 // from trip inspect and approves it; the partner is told on its Home screen, live, and the trip
@@ -22,14 +22,7 @@ interface Trip {
 const HEADERS = { 'x-client-version': '6' };
 const SHOTS = process.env.E2E_SCREENSHOTS_DIR;
 
-const dayOffset = (days: number) =>
-  new Intl.DateTimeFormat('en-CA', { timeZone: 'UTC', year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date(Date.now() + days * 86_400_000));
 
-async function dayTrips(api: APIRequestContext, date: string): Promise<Trip[]> {
-  const res = await api.get(`/api/drive-assignments?serviceDate=${date}`, { headers: HEADERS });
-  expect(res.ok()).toBe(true);
-  return ((await res.json()) as { rows: Trip[] }).rows;
-}
 
 test('a dispatcher approves a partner’s wait-time request and the partner is told', async ({ page, browser, baseURL }) => {
   await signIn(page, 'partner');
@@ -43,7 +36,7 @@ test('a dispatcher approves a partner’s wait-time request and the partner is t
   let trip: Trip | undefined;
   for (let back = 3; back <= 20 && !trip; back++) {
     day = dayOffset(-back);
-    trip = (await dayTrips(page.request, day)).find(ready);
+    trip = (await dayTrips<Trip>(page.request, day)).find(ready);
   }
   expect(trip, 'a past trip ready for rate accept').toBeTruthy();
   const ask = await page.request.post(
@@ -86,7 +79,7 @@ test('a dispatcher approves a partner’s wait-time request and the partner is t
   await expect(page.getByText(`45 min of wait time on trip ${trip!.referenceNumber} was approved. Confirmed with the clinic`)).toBeVisible({ timeout: 15_000 });
   await expectNoA11yViolations(page, 'Home with the approval message');
   await expect
-    .poll(async () => (await dayTrips(page.request, day)).find((t) => t.id === trip!.id)?.outstandingAdjustments)
+    .poll(async () => (await dayTrips<Trip>(page.request, day)).find((t) => t.id === trip!.id)?.outstandingAdjustments)
     .toBe(0);
   if (SHOTS) await page.screenshot({ path: `${SHOTS}/adjustment-review-partner.png` });
   await staff.close();

@@ -1,5 +1,5 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { expectNoA11yViolations, signIn } from './helpers.ts';
+import { dayOffset, dayTrips, expectNoA11yViolations, signIn } from './helpers.ts';
 
 // The dispatcher's trip search: bulk-assign chosen trips to a partner picked with the keyboard,
 // then inspect them (pager, tabs, the assignment in the audit history); and a partner following a
@@ -29,19 +29,7 @@ interface PartnerOption {
 const HEADERS = { 'x-client-version': '6' };
 const SHOTS = process.env.E2E_SCREENSHOTS_DIR;
 
-/** A day counted from the operator's today (Mountain time), as the demo data and the screens count. */
-const dayOffset = (days: number) => {
-  const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Denver', year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date());
-  const d = new Date(`${today}T12:00:00Z`);
-  d.setUTCDate(d.getUTCDate() + days);
-  return d.toISOString().slice(0, 10);
-};
 
-async function dayTrips(api: APIRequestContext, date: string): Promise<Trip[]> {
-  const res = await api.get(`/api/drive-assignments?serviceDate=${date}`, { headers: HEADERS });
-  expect(res.ok()).toBe(true);
-  return ((await res.json()) as { rows: Trip[] }).rows;
-}
 
 async function tripById(api: APIRequestContext, id: string): Promise<Trip> {
   const res = await api.get(`/api/drive-assignments?id=${id}`, { headers: HEADERS });
@@ -70,7 +58,7 @@ test('a dispatcher bulk-assigns trips and inspects them', async ({ page }) => {
   await expect(page).toHaveURL(/\/admin\/trips/);
 
   const tomorrow = dayOffset(1);
-  const open = (await dayTrips(page.request, tomorrow)).filter((t) => !t.canceled && t.partnerPayStatus !== 'Final' && t.tripLegs[0]?.locationFirst.Lat !== null);
+  const open = (await dayTrips<Trip>(page.request, tomorrow)).filter((t) => !t.canceled && t.partnerPayStatus !== 'Final' && t.tripLegs[0]?.locationFirst.Lat !== null);
   expect(open.length, 'assignable trips tomorrow').toBeGreaterThanOrEqual(2);
   // Two trips with different partners, at least one with a partner, so the pick replaces a partner
   // they do not share. The picker scores partners for both trips.
@@ -251,7 +239,7 @@ test('a partner following a trip link lands on Home filtered to that trip', asyn
   await signIn(page, 'partner');
   await expect(page).toHaveURL(/:\d+\/(\?.*)?$/);
   const day = dayOffset(3);
-  const mine = (await dayTrips(page.request, day))[0];
+  const mine = (await dayTrips<Trip>(page.request, day))[0];
   expect(mine, 'a trip of the partner three days ahead').toBeTruthy();
 
   await page.goto(`/admin/trips-redirect?referenceNumber=${mine.referenceNumber}`);

@@ -1,5 +1,5 @@
 import { expect, request, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
-import { PASSWORD, expectNoA11yViolations, signIn } from './helpers.ts';
+import { dayOffset, expectNoA11yViolations, PASSWORD, signIn } from './helpers.ts';
 
 // The dispatcher's trip search: a day by partner, the priority check, and a custom query with a
 // nested OR group that is saved, found again after a reload and run.
@@ -7,10 +7,6 @@ import { PASSWORD, expectNoA11yViolations, signIn } from './helpers.ts';
 const CLIENT = { 'x-client-version': '6' };
 const INVALID_PRIORITY = 'Invalid priority search. Use one priority (4), a range (1-3) or a minimum (2+).';
 
-const dayOffset = (days: number) => {
-  const d = new Date(Date.now() + days * 86_400_000);
-  return new Intl.DateTimeFormat('en-CA', { timeZone: 'UTC', year: 'numeric', month: '2-digit', day: '2-digit' }).format(d);
-};
 const usDate = (iso: string) => `${iso.slice(5, 7)}/${iso.slice(8, 10)}/${iso.slice(0, 4)}`;
 
 async function apiAs(baseURL: string, username: string): Promise<APIRequestContext> {

@@ -1,15 +1,11 @@
 import { expect, request, test, type APIRequestContext } from '@playwright/test';
-import { PASSWORD, expectNoA11yViolations, signIn } from './helpers.ts';
+import { dayOffset, expectNoA11yViolations, PASSWORD, signIn } from './helpers.ts';
 
 // The audit log: a partner's changes to a trip are found by user and by record, with a readable
 // before and after; a partner may not open the log.
 
 const CLIENT = { 'x-client-version': '6' };
 
-const dayOffset = (days: number) => {
-  const d = new Date(Date.now() + days * 86_400_000);
-  return new Intl.DateTimeFormat('en-CA', { timeZone: 'UTC', year: 'numeric', month: '2-digit', day: '2-digit' }).format(d);
-};
 
 /** A signed-in API session of a demo user, as our web app would call. */
 async function apiAs(baseURL: string, username: string): Promise<APIRequestContext> {

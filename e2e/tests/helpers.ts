@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { expect, request, type Page } from '@playwright/test';
+import { expect, request, type APIRequestContext, type Page } from '@playwright/test';
 
 export const PASSWORD = 'Tripline1!';
 
@@ -111,4 +111,19 @@ export async function expectNoA11yViolations(page: Page, label: string, { only }
     })
     .join('\n');
   expect(violations.length, `axe on ${label}:\n${report}`).toBe(0);
+}
+
+/** A day counted from the operator's today (Mountain time), as the demo data and the screens count. */
+export function dayOffset(days: number): string {
+  const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Denver', year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date());
+  const d = new Date(`${today}T12:00:00Z`);
+  d.setUTCDate(d.getUTCDate() + days);
+  return d.toISOString().slice(0, 10);
+}
+
+/** The trips of a day as the signed-in user's API sees them (the day list). */
+export async function dayTrips<T>(api: APIRequestContext, date: string): Promise<T[]> {
+  const res = await api.get(`/api/drive-assignments?serviceDate=${date}`, { headers: { 'x-client-version': '6' } });
+  expect(res.ok()).toBe(true);
+  return ((await res.json()) as { rows: T[] }).rows;
 }

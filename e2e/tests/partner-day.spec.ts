@@ -1,5 +1,5 @@
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { expectNoA11yViolations, signIn } from './helpers.ts';
+import { expect, test, type Page } from '@playwright/test';
+import { dayOffset, dayTrips, expectNoA11yViolations, signIn } from './helpers.ts';
 
 // The partner's day: accept all, decline with a reason, stats and finalise on a past trip, an
 // expense with a receipt, and a dispatcher's change arriving live.
@@ -21,19 +21,7 @@ interface Trip {
   tripLegs: { locFirstTimeOrd: string | null; locSecondTimeOrd: string | null; locFirstTimeAct: string | null; status: string }[];
 }
 
-/** A day counted from the operator's today (Mountain time), as the demo data and the screens count. */
-const dayOffset = (days: number) => {
-  const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Denver', year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date());
-  const d = new Date(`${today}T12:00:00Z`);
-  d.setUTCDate(d.getUTCDate() + days);
-  return d.toISOString().slice(0, 10);
-};
 
-async function dayTrips(api: APIRequestContext, date: string): Promise<Trip[]> {
-  const res = await api.get(`/api/drive-assignments?serviceDate=${date}`, { headers: { 'x-client-version': '6' } });
-  expect(res.ok()).toBe(true);
-  return ((await res.json()) as { rows: Trip[] }).rows;
-}
 
 const open = (t: Trip) => !t.accepted && !t.declined && !t.canceled && !t.dryRun && !t.locked && !t.driverId && t.partnerPayStatus === 'Open';
 
@@ -57,7 +45,7 @@ test('a partner runs the day', async ({ page, browser, baseURL }) => {
 
   // Decline one trip of the day after tomorrow with a reason.
   const later = dayOffset(2);
-  const toDecline = (await dayTrips(page.request, later)).find(open)!;
+  const toDecline = (await dayTrips<Trip>(page.request, later)).find(open)!;
   expect(toDecline, 'an open trip two days ahead').toBeTruthy();
   await openDay(page, later);
   await rowAction(page, toDecline.referenceNumber, 'Decline');
@@ -67,17 +55,17 @@ test('a partner runs the day', async ({ page, browser, baseURL }) => {
   await page.getByRole('dialog').getByLabel(/^Reason/).click();
   await page.getByRole('option').first().click();
   await page.getByRole('button', { name: 'Decline trip' }).click();
-  await expect.poll(async () => (await dayTrips(page.request, later)).find((t) => t.id === toDecline.id)?.declined).toBe(true);
+  await expect.poll(async () => (await dayTrips<Trip>(page.request, later)).find((t) => t.id === toDecline.id)?.declined).toBe(true);
 
   // Accept all of tomorrow's trips.
   const tomorrow = dayOffset(1);
-  expect((await dayTrips(page.request, tomorrow)).some(open)).toBe(true);
+  expect((await dayTrips<Trip>(page.request, tomorrow)).some(open)).toBe(true);
   await openDay(page, tomorrow);
   await page.getByRole('button', { name: 'Accept all' }).click();
   await expect(page.getByRole('button', { name: /^Accept \d+ trips?$/ })).toBeVisible();
   await expectNoA11yViolations(page, 'accept all, asking to confirm');
   await page.getByRole('button', { name: /^Accept \d+ trips?$/ }).click();
-  await expect.poll(async () => (await dayTrips(page.request, tomorrow)).filter(open).length, { timeout: 20_000 }).toBe(0);
+  await expect.poll(async () => (await dayTrips<Trip>(page.request, tomorrow)).filter(open).length, { timeout: 20_000 }).toBe(0);
 
   // Stats on a past trip, then finalise it.
   // The demo day that has one: the draws of the demo data depend on the weekday.
@@ -88,7 +76,7 @@ test('a partner runs the day', async ({ page, browser, baseURL }) => {
   let past: Trip | undefined;
   for (let back = 2; back <= 10 && !past; back++) {
     yesterday = dayOffset(-back);
-    past = (await dayTrips(page.request, yesterday)).find(unstatted);
+    past = (await dayTrips<Trip>(page.request, yesterday)).find(unstatted);
   }
   past = past!;
   expect(past, 'an accepted past trip without stats').toBeTruthy();
@@ -110,13 +98,13 @@ test('a partner runs the day', async ({ page, browser, baseURL }) => {
   await expectNoA11yViolations(page, 'stats dialog, departure before arrival');
   await page.getByRole('textbox', { name: 'Departure' }).fill(hhmm(leg.locFirstTimeOrd!, 3));
   await page.getByRole('button', { name: 'Save stats' }).click();
-  await expect.poll(async () => (await dayTrips(page.request, yesterday)).find((t) => t.id === past.id)?.tripLegs[0].locFirstTimeAct).toBeTruthy();
+  await expect.poll(async () => (await dayTrips<Trip>(page.request, yesterday)).find((t) => t.id === past.id)?.tripLegs[0].locFirstTimeAct).toBeTruthy();
   await rowAction(page, past.referenceNumber, 'Finalize (accept rate)');
   await page.getByRole('button', { name: 'Accept rate' }).click();
-  await expect.poll(async () => (await dayTrips(page.request, yesterday)).find((t) => t.id === past.id)?.partnerPayStatus).toBe('Final');
+  await expect.poll(async () => (await dayTrips<Trip>(page.request, yesterday)).find((t) => t.id === past.id)?.partnerPayStatus).toBe('Final');
 
   // An expense with a receipt on another past trip.
-  const forExpense = (await dayTrips(page.request, yesterday)).find(
+  const forExpense = (await dayTrips<Trip>(page.request, yesterday)).find(
     (t) => t.accepted && !t.declined && !t.canceled && !t.dryRun && t.partnerPayStatus !== 'Final' && t.id !== past.id,
   )!;
   expect(forExpense, 'another past trip for an expense').toBeTruthy();
@@ -131,11 +119,11 @@ test('a partner runs the day', async ({ page, browser, baseURL }) => {
   await page.locator('input[type="file"]').setInputFiles({ name: 'parking.png', mimeType: 'image/png', buffer: png });
   await expectNoA11yViolations(page, 'expense dialog filled in');
   await page.getByRole('button', { name: 'Add expense' }).click();
-  await expect.poll(async () => (await dayTrips(page.request, yesterday)).find((t) => t.id === forExpense.id)?.outstandingAdjustments).toBe(1);
+  await expect.poll(async () => (await dayTrips<Trip>(page.request, yesterday)).find((t) => t.id === forExpense.id)?.outstandingAdjustments).toBe(1);
 
   // A dispatcher flags one of the partner's trips in another browser; the partner sees it live.
   const today = dayOffset(0);
-  const target = (await dayTrips(page.request, today))[0];
+  const target = (await dayTrips<Trip>(page.request, today))[0];
   await openDay(page, today);
   await page.getByLabel('Search trips').fill(target.referenceNumber);
   const row = page.getByRole('button', { name: `Actions for trip ${target.referenceNumber}` });
@@ -157,7 +145,7 @@ test('a partner runs the day', async ({ page, browser, baseURL }) => {
   await page.setViewportSize({ width: 1280, height: 520 });
   await page.getByLabel('Search trips').fill('');
   const list = page.getByRole('table', { name: /^Trips for / });
-  const rows = await dayTrips(page.request, today);
+  const rows = await dayTrips<Trip>(page.request, today);
   expect(rows.length, 'enough trips today to scroll').toBeGreaterThan(8);
   await page.getByRole('button', { name: `Actions for trip ${rows[1].referenceNumber}`, exact: true }).click();
   const menu = page.getByRole('menu');

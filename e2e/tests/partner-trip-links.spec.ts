@@ -1,12 +1,10 @@
 import { expect, test } from '@playwright/test';
-import { expectNoA11yViolations, signIn } from './helpers.ts';
+import { dayOffset, expectNoA11yViolations, signIn } from './helpers.ts';
 
 // spec 1 §6: a partner who is not staff and opens a trip inspection link (as staff share them) is
 // sent to its Home list filtered by the trip's day and reference; another partner's trip is not found.
 
 const HEADERS = { 'x-client-version': '6' };
-const dayOffset = (days: number) =>
-  new Intl.DateTimeFormat('en-CA', { timeZone: 'UTC', year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date(Date.now() + days * 86_400_000));
 
 test('a partner opening a trip inspection link lands on Home filtered to that trip', async ({ page, browser, baseURL }) => {
   await signIn(page, 'partner');

@@ -1,5 +1,5 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { expectNoA11yViolations, signIn } from './helpers.ts';
+import { dayOffset, dayTrips, expectNoA11yViolations, signIn } from './helpers.ts';
 
 // Home's row menu offers only what the rules allow: a refused action is disabled with its reason,
 // shown on hover and on keyboard focus; in developer mode a past trip can still be accepted, with
@@ -21,28 +21,15 @@ interface Trip {
   tripLegs: { locFirstTimeAct: string | null; locFirstTimeDep: string | null; locSecondTimeAct: string | null; status: string; cancelNc: boolean; serviceCode: string | null }[];
 }
 
-const HEADERS = { 'x-client-version': '6' };
 const ALREADY_ACCEPTED = 'This trip has already been accepted.';
 const ALREADY_OCCURRED = 'This trip has already occurred.';
 
-/** A day counted from the operator's today (Mountain time). */
-const dayOffset = (days: number) => {
-  const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Denver', year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date());
-  const d = new Date(`${today}T12:00:00Z`);
-  d.setUTCDate(d.getUTCDate() + days);
-  return d.toISOString().slice(0, 10);
-};
 
-async function dayTrips(api: APIRequestContext, date: string): Promise<Trip[]> {
-  const res = await api.get(`/api/drive-assignments?serviceDate=${date}`, { headers: HEADERS });
-  expect(res.ok()).toBe(true);
-  return ((await res.json()) as { rows: Trip[] }).rows;
-}
 
 /** The first trip of the days given that matches. */
 async function findTrip(api: APIRequestContext, days: number[], match: (t: Trip) => boolean): Promise<Trip | undefined> {
   for (const d of days) {
-    const found = (await dayTrips(api, dayOffset(d))).find(match);
+    const found = (await dayTrips<Trip>(api, dayOffset(d))).find(match);
     if (found) return found;
   }
   return undefined;
@@ -154,7 +141,7 @@ test('in developer mode, Accept on a past trip stays enabled with the warning', 
   const question = page.getByRole('dialog', { name: `Trip ${past!.referenceNumber} is in the past` });
   await expect(question).toContainText(ALREADY_OCCURRED);
   await question.getByRole('button', { name: 'Cancel' }).click();
-  const after = (await dayTrips(page.request, past!.serviceDate)).find((t) => t.id === past!.id);
+  const after = (await dayTrips<Trip>(page.request, past!.serviceDate)).find((t) => t.id === past!.id);
   expect(after?.accepted).toBe(false);
   await page.getByRole('switch', { name: 'Developer mode' }).uncheck();
 });

@@ -1,5 +1,5 @@
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { expectNoA11yViolations, signIn } from './helpers.ts';
+import { expect, test, type Page } from '@playwright/test';
+import { dayOffset, dayTrips, expectNoA11yViolations, signIn } from './helpers.ts';
 
 // A partner asks for extra wait time from the Home row menu: the dialog says what happened
 // (approved at once, or pending the operator's review), and the same request sent again is not
@@ -19,20 +19,12 @@ interface Trip {
   tripLegs: { locFirstTimeAct: string | null }[];
 }
 
-const HEADERS = { 'x-client-version': '6' };
 const SHOTS = process.env.E2E_SCREENSHOTS_DIR;
 const APPROVED_AGAIN =
   '20 minutes of extra wait time were just approved for this trip. It was not sent again: if the driver waited a second time, call dispatch at (505) 555-0100.';
 const PENDING_AGAIN = "A request for 45 minutes of extra wait time on this trip is already waiting for the operator's review. It was not sent again.";
 
-const dayOffset = (days: number) =>
-  new Intl.DateTimeFormat('en-CA', { timeZone: 'UTC', year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date(Date.now() + days * 86_400_000));
 
-async function dayTrips(api: APIRequestContext, date: string): Promise<Trip[]> {
-  const res = await api.get(`/api/drive-assignments?serviceDate=${date}`, { headers: HEADERS });
-  expect(res.ok()).toBe(true);
-  return ((await res.json()) as { rows: Trip[] }).rows;
-}
 
 /** Opens the wait-time dialog of a trip from its row menu and sends hours and minutes. */
 async function askWait(page: Page, ref: string, minutes: string) {
@@ -58,7 +50,7 @@ test('the wait-time dialog says what happened, and the same request is not sent 
   let trip: Trip | undefined;
   for (let back = 4; back <= 25 && !trip; back++) {
     day = dayOffset(-back);
-    trip = (await dayTrips(page.request, day)).find(ready);
+    trip = (await dayTrips<Trip>(page.request, day)).find(ready);
   }
   expect(trip, 'a past trip that took place').toBeTruthy();
   const ref = trip!.referenceNumber;
@@ -95,6 +87,6 @@ test('the wait-time dialog says what happened, and the same request is not sent 
   await expect(dialog.getByRole('alert').filter({ hasText: 'Not sent again' })).toContainText(PENDING_AGAIN);
   await dialog.getByRole('button', { name: 'Cancel' }).click();
 
-  const after = (await dayTrips(page.request, day)).find((t) => t.id === trip!.id)!;
+  const after = (await dayTrips<Trip>(page.request, day)).find((t) => t.id === trip!.id)!;
   expect(after.outstandingAdjustments).toBe(1);
 });

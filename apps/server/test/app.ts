@@ -19,19 +19,39 @@ export interface TestApp {
   filesDir: string;
 }
 
-export async function buildTestApp(pool: Pool, clock = new ManualClock(), config: { searchTimeoutMs?: number } = {}): Promise<TestApp> {
+export async function buildTestApp(
+  pool: Pool,
+  clock = new ManualClock(),
+  config: { searchTimeoutMs?: number; secureCookies?: boolean } = {},
+  options: { webDist?: string } = {},
+): Promise<TestApp> {
   const filesDir = fs.mkdtempSync(path.join(os.tmpdir(), 'tripline-files-'));
   const files = localFileStore(filesDir);
-  const app = await buildApp({
-    pool,
-    clock,
-    messenger: outboxMessenger(pool),
-    files,
-    config: { secureCookies: false, appVersion: 'test', ...config },
-  });
+  const app = await buildApp(
+    {
+      pool,
+      clock,
+      messenger: outboxMessenger(pool),
+      files,
+      config: { secureCookies: false, appVersion: 'test', ...config },
+    },
+    options,
+  );
   app.addHook('onClose', async () => fs.rmSync(filesDir, { recursive: true, force: true }));
   await app.ready();
   return { app, clock, files, filesDir };
+}
+
+/**
+ * A stand-in for the built web app: index.html (with the given head/body) and one script under
+ * assets/, in a folder of its own that the caller removes.
+ */
+export function fakeWebBuild(indexHtml = '<!doctype html><title>Tripline</title>'): string {
+  const web = fs.mkdtempSync(path.join(os.tmpdir(), 'tripline-web-'));
+  fs.writeFileSync(path.join(web, 'index.html'), indexHtml);
+  fs.mkdirSync(path.join(web, 'assets'));
+  fs.writeFileSync(path.join(web, 'assets', 'app-1.js'), 'console.log(1)');
+  return web;
 }
 
 /** A browser-like client: keeps cookies and sends the headers our web app sends. */

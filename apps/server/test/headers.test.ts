@@ -1,33 +1,16 @@
 import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import type { LightMyRequestResponse } from 'fastify';
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../src/app.ts';
-import { ManualClock } from '../src/platform/clock.ts';
-import { localFileStore } from '../src/platform/providers/files.ts';
-import { outboxMessenger } from '../src/platform/providers/messaging.ts';
+import { buildTestApp, fakeWebBuild } from './app.ts';
 import { createTestDatabase, type TestDatabase } from './db.ts';
 
 let db: TestDatabase;
-const web = fs.mkdtempSync(path.join(os.tmpdir(), 'tripline-web-'));
-let app: Awaited<ReturnType<typeof buildApp>>;
+const web = fakeWebBuild('<!doctype html><title>Tripline</title><script type="module" src="/assets/app-1.js"></script>');
+let app: FastifyInstance;
 
 beforeAll(async () => {
   db = await createTestDatabase();
-  fs.writeFileSync(path.join(web, 'index.html'), '<!doctype html><title>Tripline</title><script type="module" src="/assets/app-1.js"></script>');
-  fs.mkdirSync(path.join(web, 'assets'));
-  fs.writeFileSync(path.join(web, 'assets', 'app-1.js'), 'console.log(1)');
-  app = await buildApp(
-    {
-      pool: db.pool,
-      clock: new ManualClock(),
-      messenger: outboxMessenger(db.pool),
-      files: localFileStore(path.join(web, 'files')),
-      config: { secureCookies: false, appVersion: 't' },
-    },
-    { webDist: web },
-  );
+  app = (await buildTestApp(db.pool, undefined, {}, { webDist: web })).app;
 });
 afterAll(async () => {
   await app.close();
@@ -115,13 +98,7 @@ describe('caching of the web app', () => {
 
 describe('strict transport security', () => {
   it('is sent where the portal is served over https', async () => {
-    const secure = await buildApp({
-      pool: db.pool,
-      clock: new ManualClock(),
-      messenger: outboxMessenger(db.pool),
-      files: localFileStore(path.join(web, 'files')),
-      config: { secureCookies: true, appVersion: 't' },
-    });
+    const secure = (await buildTestApp(db.pool, undefined, { secureCookies: true })).app;
     const res = await secure.inject({ url: '/api/openapi.json' });
     expect(res.headers['strict-transport-security']).toBe('max-age=31536000');
     await secure.close();
