@@ -46,7 +46,11 @@ async function main(): Promise<void> {
       files: localFileStore(path.join(config.dataDir, 'files')),
       config,
     },
-    { webDist: config.webDist ?? path.resolve(here, '../../web/dist'), logLevel: config.logLevel === 'debug' ? 'info' : 'warn' },
+    {
+      webDist: config.webDist ?? path.resolve(here, '../../web/dist'),
+      logLevel: config.logLevel === 'debug' ? 'info' : 'warn',
+      trustProxy: config.trustProxy,
+    },
   );
   await app.listen({ port: config.port, host: config.host });
   jobs = await startScheduledJobs({ pool: db.pool, files: localFileStore(path.join(config.dataDir, 'files')), clock: systemClock }, log);

@@ -23,7 +23,7 @@ export async function buildTestApp(
   pool: Pool,
   clock = new ManualClock(),
   config: { searchTimeoutMs?: number; secureCookies?: boolean } = {},
-  options: { webDist?: string } = {},
+  options: { webDist?: string; trustProxy?: boolean } = {},
 ): Promise<TestApp> {
   const filesDir = fs.mkdtempSync(path.join(os.tmpdir(), 'tripline-files-'));
   const files = localFileStore(filesDir);

@@ -92,6 +92,16 @@ describe('bug reports without signing in, per address', () => {
     await other.app.close();
   });
 
+  it('behind a trusted proxy, counts each client by X-Forwarded-For instead of the proxy', async () => {
+    const proxied = await buildTestApp(db.pool, t.clock, {}, { trustProxy: true });
+    const viaProxy = (client: string) =>
+      new Browser(proxied.app, '10.0.0.2').post('/api/bug-report', { description: detail }, { 'x-forwarded-for': client });
+    for (let i = 0; i < ANONYMOUS_MESSAGE_LIMIT.max; i++) expect((await viaProxy('192.0.2.50')).statusCode).toBe(200);
+    expect((await viaProxy('192.0.2.50')).statusCode).toBe(429);
+    expect((await viaProxy('192.0.2.51')).statusCode).toBe(200);
+    await proxied.app.close();
+  });
+
   it('forgets windows that ended when the hourly clean-up runs', async () => {
     await new Browser(t.app, '198.51.100.1').post('/api/bug-report', { description: detail });
     const now = t.clock.now();

@@ -12,6 +12,11 @@ export interface Config {
   demoData: boolean;
   /** Cookies get the Secure flag (set when served over https). */
   secureCookies: boolean;
+  /**
+   * Behind a reverse proxy: take the client's address and protocol from X-Forwarded-For and
+   * X-Forwarded-Proto, so per-address limits count clients, not the proxy.
+   */
+  trustProxy: boolean;
   /** Dated build, sent to browsers as the app version. */
   appVersion: string;
   /** Built web app to serve; absent in API-only runs. */
@@ -29,6 +34,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     databaseUrl: env.DATABASE_URL || undefined,
     demoData: env.DEMO_DATA !== 'false',
     secureCookies: env.SECURE_COOKIES === 'true',
+    trustProxy: env.TRUST_PROXY === 'true',
     appVersion: env.APP_VERSION ?? new Date().toISOString().slice(0, 10),
     webDist: env.WEB_DIST,
     logLevel: env.LOG_LEVEL ?? 'info',
