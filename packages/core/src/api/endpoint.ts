@@ -34,6 +34,8 @@ export interface Endpoint<
   query?: Q;
   body?: B;
   response?: R;
+  /** Other answers, chosen by the query's `view` (the response above is the answer without it). */
+  views?: Readonly<Record<string, z.ZodType>>;
   /** Answers something other than JSON (a file, a page). */
   raw?: boolean;
   /** Its own error answers (see ErrorAnswer), for the API description. */

@@ -11,6 +11,7 @@ import {
   searchLimit,
   splitReferenceNumbers,
 } from '../trips/search.ts';
+import { TRIP_LIST_VIEWS } from '../trips/list-row.ts';
 import { endpoint } from './endpoint.ts';
 
 const Id = text().trim().min(1, 'Missing record id').max(36, 'Not a record id');
@@ -23,6 +24,7 @@ const SearchDate = text().trim().max(20, 'Enter a date like 2026-11-22 or 11/22/
  * GET drive-assignments (spec 1 §7, 2 §2): one trip by id or referenceNumber, a partner's day
  * (serviceDate), or the staff search with every /admin/trips parameter plus `limit` (a batch size)
  * and `filter` (a custom query as JSON). Unknown parameters are ignored (showTab is the screen's).
+ * `view=list` answers each trip's list row (TripListRow) instead of the full trip.
  */
 export const TripSearchQuery = z
   .object({
@@ -63,6 +65,8 @@ export const TripSearchQuery = z
       .refine((v) => searchLimit(v) !== null, SEARCH_MSG.INVALID_BATCH),
     /** A custom query (spec 3 §3) as JSON text. */
     filter: text().max(100_000, 'The custom query is too long').optional(),
+    /** full (the default): whole trips; list: each trip's list row, what a list shows and its row menu reads. */
+    view: z.enum(TRIP_LIST_VIEWS, { error: `View is ${TRIP_LIST_VIEWS.join(' or ')}` }).optional(),
   })
   .superRefine((q, ctx) => {
     const filled = (v: string | undefined) => v !== undefined && v.trim() !== '';

@@ -4,6 +4,7 @@ import { EXPENSE_REASONS, STATS_OUT_OF_RANGE_REASONS, TIME_ADJUSTMENT_RESULTS } 
 import { TRIP_MSG } from '../trips/messages.ts';
 import { DriveAssignment, IsoDate, TimeOfDay } from '../trips/model.ts';
 import { endpoint } from './endpoint.ts';
+import { TripRowList } from '../trips/list-row.ts';
 import { TripList, TripSearchQuery } from './search.ts';
 
 const Id = text().trim().min(1, 'Missing record id').max(36, 'Not a record id');
@@ -120,11 +121,12 @@ export const tripEndpoints = {
     path: 'drive-assignments',
     area: 'trips',
     summary:
-      "The caller's trips for a day (the same rows as the live found set), one trip by id or referenceNumber, or the staff trip search with every /admin/trips parameter, limit and filter.",
+      "The caller's trips for a day (the same rows as the live found set), one trip by id or referenceNumber, or the staff trip search with every /admin/trips parameter, limit and filter. With view=list each row is the trip's list row (what a list shows and its row menu reads) instead of the full trip.",
     access: { signedIn: true },
     answers: [404],
     query: TripSearchQuery,
     response: TripList,
+    views: { list: TripRowList },
   }),
   accept: endpoint({
     method: 'POST',
@@ -278,3 +280,16 @@ export const tripEndpoints = {
     response: z.array(Driver),
   }),
 };
+
+const { views: _views, ...driveAssignments } = tripEndpoints.driveAssignments;
+
+/**
+ * GET drive-assignments with view=list, for a typed client: the address, access and rules of
+ * tripEndpoints.driveAssignments (which the server registers and the API document describes, with
+ * this answer as its list view), answering list rows.
+ */
+export const driveAssignmentRows = endpoint({
+  ...driveAssignments,
+  query: TripSearchQuery.safeExtend({ view: z.literal('list') }),
+  response: TripRowList,
+});

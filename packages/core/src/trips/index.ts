@@ -12,6 +12,7 @@ export * from './filter.ts';
 export * from './csv.ts';
 export * from './partner-score.ts';
 export * from './menu-state.ts';
+export * from './list-row.ts';
 export * from './bulk.ts';
 export * from './repair.ts';
 export * from './etas.ts';

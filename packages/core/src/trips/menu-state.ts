@@ -5,9 +5,18 @@
  * of being offered and then refused.
  */
 import { TRIP_MSG } from './messages.ts';
-import type { DriveAssignment, Phone, TripLeg } from './model.ts';
+import type { Phone, TripLeg } from './model.ts';
 import { cancelLegRefusal, expenseRefusal, partnerEditRefusal, statsRefusal, waitTimeDecision } from './partner-edits.ts';
-import { acceptRefusal, canCancelLeg, declineRefusal, eligibleSmsPhone, finaliseBlockedReason, hasOccurred } from './rules.ts';
+import { acceptRefusal, canCancelLeg, declineRefusal, eligibleSmsPhone, finaliseBlockedReason, hasOccurred, type TripForRules } from './rules.ts';
+
+/** What an SMS needs of a leg: its passenger and the phones they may be texted on. */
+type SmsLeg = Pick<TripLeg, 'passengerId' | 'passName'> & { passenger: { id: string; name: string; phones: readonly Phone[] } | null };
+
+/**
+ * The trip fields the row menu reads: the workflow rules' fields and, on each leg, whom an SMS
+ * reaches. A full trip and its list row (TripListRow) both have them.
+ */
+export type TripForMenu = Omit<TripForRules, 'tripLegs'> & { tripLegs: (TripForRules['tripLegs'][number] & SmsLeg)[] };
 
 /** The row actions, in the menu's order. */
 export const ROW_ACTIONS = ['accept', 'decline', 'finalise', 'stats', 'waitTime', 'expense', 'driver', 'flag', 'sms', 'cancelLeg'] as const;
@@ -32,7 +41,7 @@ export function legsTakingStats<L extends StatsLeg>(legs: readonly L[]): L[] {
 export type SmsTarget = { ok: true; contactId: string; name: string; phone: Phone } | { ok: false; name: string; message: string };
 
 /** spec 1 §5: whom an SMS about the trip can reach, one entry per passenger. */
-export function smsTargets(trip: Pick<DriveAssignment, 'tripLegs'>): SmsTarget[] {
+export function smsTargets(trip: { tripLegs: readonly SmsLeg[] }): SmsTarget[] {
   const seen = new Set<string>();
   const targets: SmsTarget[] = [];
   for (const leg of trip.tripLegs) {
@@ -52,7 +61,7 @@ export function smsTargets(trip: Pick<DriveAssignment, 'tripLegs'>): SmsTarget[]
 }
 
 /** Why no SMS can be sent about the trip, or null when some passenger can be reached. */
-export function smsRefusal(trip: Pick<DriveAssignment, 'tripLegs'>): string | null {
+export function smsRefusal(trip: { tripLegs: readonly SmsLeg[] }): string | null {
   const targets = smsTargets(trip);
   if (targets.some((t) => t.ok)) return null;
   const first = targets[0];
@@ -60,7 +69,7 @@ export function smsRefusal(trip: Pick<DriveAssignment, 'tripLegs'>): string | nu
 }
 
 /** Why stats cannot be entered on any leg of the trip, or null when one leg takes them. */
-export function statsEntryRefusal(trip: DriveAssignment, now: Date): string | null {
+export function statsEntryRefusal(trip: TripForRules, now: Date): string | null {
   const legs = legsTakingStats(trip.tripLegs);
   if (legs.length === 0) return TRIP_MSG.STATS_LEG_NOT_NEEDED;
   const refusals = legs.map((leg) => statsRefusal(trip, leg, now));
@@ -68,14 +77,14 @@ export function statsEntryRefusal(trip: DriveAssignment, now: Date): string | nu
 }
 
 /** Why a wait-time request cannot start: refusals and the denials the server would answer anyway. */
-export function waitTimeRefusal(trip: DriveAssignment, now: Date): string | null {
+export function waitTimeRefusal(trip: TripForRules, now: Date): string | null {
   const decision = waitTimeDecision(trip, 1, 0, now);
   if ('refused' in decision) return decision.refused;
   return decision.status === 'Denied' ? decision.message : null;
 }
 
 /** Why no leg of the trip can be cancelled, or null when one can. */
-export function cancelAnyLegRefusal(trip: DriveAssignment, now: Date): string | null {
+export function cancelAnyLegRefusal(trip: TripForRules, now: Date): string | null {
   if (trip.tripLegs.some((l) => canCancelLeg(trip, l))) return null;
   const leg = trip.tripLegs[0];
   return leg ? cancelLegRefusal(trip, leg, null, { staff: false, now }) : TRIP_MSG.NOT_EDITABLE;
@@ -87,14 +96,14 @@ const state = (refusal: string | null): RowActionState => (refusal === null ? { 
  * spec 1 §5 accept and decline: a past trip is refused, except in developer mode where it stays
  * open with the warning 'This trip has already occurred.'.
  */
-function answerState(refusal: ReturnType<typeof acceptRefusal>, trip: DriveAssignment, now: Date, developerMode: boolean): RowActionState {
+function answerState(refusal: ReturnType<typeof acceptRefusal>, trip: TripForRules, now: Date, developerMode: boolean): RowActionState {
   if (refusal) return { enabled: false, reason: refusal.message };
   if (developerMode && hasOccurred(trip, now)) return { enabled: true, reason: TRIP_MSG.ALREADY_OCCURRED };
   return { enabled: true, reason: null };
 }
 
 /** Every row action's state for one trip at `now`, from the same rules the actions and the server apply. */
-export function rowActionStates(trip: DriveAssignment, now: Date, opts: { developerMode: boolean }): Record<RowAction, RowActionState> {
+export function rowActionStates(trip: TripForMenu, now: Date, opts: { developerMode: boolean }): Record<RowAction, RowActionState> {
   const dev = opts.developerMode;
   return {
     accept: answerState(acceptRefusal(trip, now, dev), trip, now, dev),
