@@ -10,7 +10,7 @@ import {
   errorAnswers,
   type Endpoint,
 } from '@tripline/core';
-import type { z } from 'zod';
+import { z } from 'zod';
 import { SESSION_COOKIE } from '../../platform/auth/sessions.ts';
 import { describeAccess } from './page.ts';
 import { SchemaComponents } from './json-schema.ts';
@@ -120,7 +120,9 @@ function requestBody(components: SchemaComponents, name: string, ep: Endpoint) {
 
 function success(components: SchemaComponents, name: string, ep: Endpoint) {
   if (ep.response) {
-    return { description: 'Success', content: { 'application/json': { schema: components.convert(ep.response, 'output', `${name}Response`) } } };
+    // an endpoint with views answers one of its shapes, as the request's `view` chose
+    const schema = ep.views ? z.union([ep.response, ...Object.values(ep.views)]) : ep.response;
+    return { description: 'Success', content: { 'application/json': { schema: components.convert(schema, 'output', `${name}Response`) } } };
   }
   return { description: ep.raw ? 'Success: a file, a page or a websocket, as the summary says' : 'Success' };
 }

@@ -8,7 +8,7 @@ import { tripIdsInDayOrder } from '../trips/repository.ts';
 import { compileTripSearch } from './compile.ts';
 
 /** The parameters the partner's day list and API clients send: served from the kept trip JSON directly. */
-const DAY_LIST_KEYS = new Set(['id', 'serviceDate', 'referenceNumber', 'showTab']);
+const DAY_LIST_KEYS = new Set(['id', 'serviceDate', 'referenceNumber', 'showTab', 'view']);
 
 /**
  * Whether a request is the plain day list (a YYYY-MM-DD serviceDate), one trip by id or a single
@@ -27,7 +27,7 @@ export function isDayListQuery(q: TripSearchQuery): boolean {
 /**
  * The staff trip search (docs/trip-search.md): the matching trips in the caller's scope, in day
  * order, at most `limit` (else the screen's default of 250), as the TripList JSON with the count of all
- * matches. Rows come from the day list's kept JSON where it is still valid.
+ * matches (or, with view=list, the TripRowList JSON). Rows come from the day list's kept JSON where it is still valid.
  */
 export async function searchTrips(deps: AppDeps, cache: TripJsonCache, user: SessionUser, q: TripSearchQuery): Promise<Buffer> {
   const params: unknown[] = [];
@@ -36,7 +36,7 @@ export async function searchTrips(deps: AppDeps, cache: TripJsonCache, user: Ses
   const limit = searchLimit(q.limit) ?? SEARCH_DEFAULT_BATCH;
   const { ids, total } = await findWithinTimeout(deps, (db) => tripIdsInDayOrder(db, where, params, limit));
   if (ids.length === 0) return Buffer.from(`{"rows":[],"total":${total}}`);
-  const list = await tripListJson(deps.pool, cache, user, { ids }, total);
+  const list = await tripListJson(deps.pool, cache, user, { ids }, total, q.view);
   return list.json;
 }
 

@@ -1,3 +1,4 @@
+import { toTripListRow, type DriveAssignment, type TripListView } from '@tripline/core';
 import type { Pool, PoolClient } from 'pg';
 import type { SessionUser } from '../../platform/auth/users.ts';
 import { byDayOrder, TRIP_JSON_FROM, tripWhere, type TripFilter } from './repository.ts';
@@ -11,6 +12,8 @@ interface Kept {
   /** UTF-8 bytes, outside the JavaScript heap: a day's list is assembled with one copy. */
   json: Buffer;
   firstPickup: string | null;
+  /** The trip's list row (core toTripListRow), made from `json` the first time a list view asks. */
+  rowJson?: Buffer;
 }
 
 /**
@@ -36,7 +39,7 @@ export class TripJsonCache {
   set(id: string, k: Kept): void {
     const old = this.kept.get(id);
     if (old) {
-      this.bytes -= old.json.length;
+      this.bytes -= old.json.length + (old.rowJson?.length ?? 0);
       this.kept.delete(id);
     }
     if (k.json.length > this.maxBytes) return;
@@ -45,8 +48,16 @@ export class TripJsonCache {
     for (const [oldId, oldest] of this.kept) {
       if (this.bytes <= this.maxBytes) break;
       this.kept.delete(oldId);
-      this.bytes -= oldest.json.length;
+      this.bytes -= oldest.json.length + (oldest.rowJson?.length ?? 0);
     }
+  }
+
+  /** The kept copy's list row, made once and counted in the byte budget with the trip. */
+  listRow(id: string, k: Kept): Buffer {
+    if (k.rowJson) return k.rowJson;
+    k.rowJson = Buffer.from(JSON.stringify(toTripListRow(JSON.parse(k.json.toString('utf8')) as DriveAssignment)));
+    if (this.kept.get(id) === k) this.bytes += k.rowJson.length;
+    return k.rowJson;
   }
 
   get size(): number {
@@ -69,8 +80,9 @@ const STAMP = `da.view_stamp::text || '.' || coalesce(s.stamp, 0)::text`;
 
 /**
  * The trips of a filter in the caller's scope as the JSON text of the contract's TripList, in day
- * order (date, first ordered pickup, reference number): the same rows and fields as findTrips.
- * The trips and their stamps are read first; only trips without a valid kept copy are built.
+ * order (date, first ordered pickup, reference number): the same rows and fields as findTrips, or
+ * with view 'list' each trip's list row (TripRowList). The trips and their stamps are read first;
+ * only trips without a valid kept copy are built.
  */
 export async function tripListJson(
   db: Db,
@@ -79,6 +91,7 @@ export async function tripListJson(
   filter: TripFilter,
   /** The count of all matches when the rows are one page of a larger search. */
   total?: number,
+  view: TripListView = 'full',
 ): Promise<{ json: Buffer; total: number }> {
   const params: unknown[] = [];
   const where = tripWhere(user, filter, params);
@@ -115,7 +128,9 @@ export async function tripListJson(
   const ordered = rows
     .flatMap((r) => {
       const k = found.get(r.id);
-      return k ? [{ date: r.service_date, ref: r.reference_number, pickup: k.firstPickup, json: k.json }] : [];
+      if (!k) return [];
+      const json = view === 'list' ? cache.listRow(r.id, k) : k.json;
+      return [{ date: r.service_date, ref: r.reference_number, pickup: k.firstPickup, json }];
     })
     .sort(byDayOrder);
   const parts: Buffer[] = [Buffer.from('{"rows":[')];

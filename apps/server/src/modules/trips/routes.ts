@@ -42,7 +42,7 @@ export function tripRoutes(app: FastifyInstance, deps: AppDeps): void {
       serviceDate: query.serviceDate,
       ids: byId ? [byId] : undefined,
       referenceNumber,
-    });
+    }, undefined, query.view);
     if (one && list.total === 0) throw notFound();
     return sendPrepared(reply, list.json);
   });
