@@ -149,6 +149,15 @@ export class LiveClient {
     return this.next('FoundSetChanged', (m) => m.subscriptionId === subscriptionId && where(m));
   }
 
+  /** Stops reading from the connection (a client too slow to keep up): the server's data piles up. */
+  pauseReading(): void {
+    this.ws.pause();
+  }
+
+  resumeReading(): void {
+    this.ws.resume();
+  }
+
   /** Messages received but not taken by next(). */
   get pending(): readonly LiveServerMessage[] {
     return this.unread;

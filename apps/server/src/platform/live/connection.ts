@@ -1,6 +1,7 @@
 import { LiveClientMessage } from '@tripline/core';
 import type { RawData, WebSocket } from 'ws';
 import type { SessionUser } from '../auth/users.ts';
+import type { BackPressure } from './back-pressure.ts';
 import type { FoundSetRegistry, Subscriber, Subscription } from './registry.ts';
 
 /** How the socket was signed in, so the hub can check later that it still is. */
@@ -10,8 +11,6 @@ export type LiveCredential =
 
 /** A client that holds one screen's worth of found sets never needs more. */
 export const MAX_SUBSCRIPTIONS = 50;
-/** A client this far behind on reading is gone or too slow to be useful; it reconnects and fetches. */
-const MAX_BUFFERED_BYTES = 16 * 1024 * 1024;
 
 /** One open /api/live socket: reads the client's messages and sends what the registry pushes. */
 export class LiveConnection implements Subscriber {
@@ -24,6 +23,7 @@ export class LiveConnection implements Subscriber {
     public user: SessionUser,
     readonly credential: LiveCredential,
     private readonly registry: FoundSetRegistry,
+    private readonly pressure: BackPressure<Subscription>,
     onFault: (err: unknown) => void,
   ) {
     ws.on('message', (data, isBinary) => {
@@ -44,13 +44,15 @@ export class LiveConnection implements Subscriber {
     return [...this.subscriptions.values()];
   }
 
-  send(text: string): void {
+  /**
+   * Sends a message. A live change (`change` set) is withheld while the socket is too far behind
+   * on reading, and the subscription is invalidated once it catches up; a reply always goes, unless
+   * the socket is so far behind that it is closed instead (back-pressure.ts).
+   */
+  send(text: string, change?: Subscription): void {
     if (this.ws.readyState !== this.ws.OPEN) return;
-    if (this.ws.bufferedAmount > MAX_BUFFERED_BYTES) {
-      this.ws.terminate();
-      return;
-    }
-    this.ws.send(text);
+    const allowed = change ? this.pressure.allowChange(this.ws, change) : this.pressure.allowReply(this.ws);
+    if (allowed) this.ws.send(text);
   }
 
   forget(sub: Subscription): void {

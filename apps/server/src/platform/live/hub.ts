@@ -4,9 +4,10 @@ import type { WebSocket } from 'ws';
 import { loadSessionUser, type SessionUser } from '../auth/users.ts';
 import type { Clock } from '../clock.ts';
 import type { DatabaseStatus } from '../db/availability.ts';
+import { BackPressure, PRESSURE_CHECK_MS, type PressureStats } from './back-pressure.ts';
 import { LiveConnection, type LiveCredential } from './connection.ts';
 import { ChangeListener } from './listener.ts';
-import { FoundSetRegistry } from './registry.ts';
+import { FoundSetRegistry, type Subscription } from './registry.ts';
 import type { LiveSource } from './source.ts';
 
 export interface LiveHubOptions {
@@ -28,7 +29,7 @@ export interface LiveHubOptions {
 export const CLOSE_SIGNED_OUT = 4401;
 const CLOSE_GOING_AWAY = 1001;
 
-export interface LiveStats {
+export interface LiveStats extends PressureStats {
   connections: number;
   foundSets: number;
   subscriptions: number;
@@ -44,6 +45,8 @@ export interface LiveStats {
  */
 export class LiveHub {
   readonly registry: FoundSetRegistry;
+  /** Back-pressure on the sockets; its limits may be adjusted while running. */
+  readonly pressure: BackPressure<Subscription>;
   private readonly listener: ChangeListener;
   private readonly connections = new Set<LiveConnection>();
   private pending = new Map<string, Set<string>>();
@@ -54,6 +57,8 @@ export class LiveHub {
 
   constructor(private readonly o: LiveHubOptions) {
     this.registry = new FoundSetRegistry(o.sources, o.log, o.lingerMs ?? 60_000);
+    // A socket that caught up after missing changes: those subscriptions are fetched again.
+    this.pressure = new BackPressure<Subscription>(() => o.clock.now().getTime(), (missed) => void this.registry.invalidate(missed));
     this.listener = new ChangeListener(
       { ...o.pool.options },
       {
@@ -90,6 +95,7 @@ export class LiveHub {
       this.timers.push(t);
     };
     every(this.o.heartbeatMs ?? 30_000, () => this.heartbeat());
+    every(PRESSURE_CHECK_MS, () => this.pressure.check());
     every(this.o.sessionCheckMs ?? 60_000, () => this.checkSessions().catch((e) => this.o.log('live session check failed', e)));
   }
 
@@ -104,6 +110,7 @@ export class LiveHub {
       foundSets: this.registry.foundSetCount,
       subscriptions: this.registry.subscriptionCount,
       ...this.registry.counters,
+      ...this.pressure.stats(),
       listening: this.listener.connected,
     };
   }
@@ -117,10 +124,12 @@ export class LiveHub {
       ws.close(LIVE_CLOSE_TRY_AGAIN_LATER, MSG.DATABASE_UNREACHABLE);
       return;
     }
-    const conn = new LiveConnection(ws, user, credential, this.registry, (e) => this.o.log('live message failed', e));
+    const conn = new LiveConnection(ws, user, credential, this.registry, this.pressure, (e) => this.o.log('live message failed', e));
     this.connections.add(conn);
+    this.pressure.add(ws);
     ws.on('close', () => {
       this.connections.delete(conn);
+      this.pressure.remove(ws);
       conn.closed();
     });
   }

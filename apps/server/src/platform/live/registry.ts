@@ -16,7 +16,8 @@ import type { LiveSource } from './source.ts';
 /** The end of a subscription: a socket connection. */
 export interface Subscriber {
   readonly user: SessionUser;
-  send(text: string): void;
+  /** Sends a message; `change` marks a live update of that subscription, which may be withheld. */
+  send(text: string, change?: Subscription): void;
   /** The server ended the subscription (invalidated or failed); the client fetches again. */
   forget(subscription: Subscription): void;
 }
@@ -257,7 +258,7 @@ export class FoundSetRegistry {
         const delta = subscriberDelta(changes, sub.held, (row) => source.visibleTo(user, row));
         if (isEmpty(delta)) continue;
         this.counters.changes++;
-        sub.subscriber.send(changedMessage(sub.subscriptionId, source.table, delta));
+        sub.subscriber.send(changedMessage(sub.subscriptionId, source.table, delta), sub);
       }
     }
   }
