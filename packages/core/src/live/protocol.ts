@@ -1,6 +1,9 @@
 import { z } from 'zod';
 import { text } from '../api/text.ts';
 import { IsoDate } from '../trips/model.ts';
+import { LiveView, type WindowMember } from './window.ts';
+
+export * from './window.ts';
 
 /**
  * The found-set protocol of the live socket /api/live (spec 1 §7). The client asks for a found set
@@ -8,6 +11,16 @@ import { IsoDate } from '../trips/model.ts';
  * with the rows, then FoundSetChanged with added/updated/removed as data changes, until `close`
  * (Unsubscribed). FoundSetInvalidated tells the client to fetch again; Error reports a refused
  * request. Every row passes the subscriber's row scope.
+ *
+ * Windowed found sets (opt-in, SyncDriveAssv only): a fetch may carry `view: { start, count, sort?,
+ * q? }` (count 1–500; sort by dayOrder, referenceNumber, passName, time or status, asc or desc; q
+ * the Home search text with its '!'). FetchedFoundSet then holds only the window's rows, with
+ * `total`, `start` and `members`: every member in order as [id, key, modCount, flags] (window.ts).
+ * FoundSetChanged carries full rows in added/updated only for members inside the window; members
+ * that joined or changed anywhere go in `members` (ids, keys and flags), with `total`; the client
+ * inserts by key. `window { subscriptionId, start, count }` moves the window without evaluating
+ * the set again and is answered FoundSetRows { subscriptionId, start, rows } in order with the
+ * changes. Without `view` a found set answers every row, as it always has.
  */
 export const LIVE_TABLES = ['SyncDriveAssv', 'VOGDelivery'] as const;
 export type LiveTable = (typeof LIVE_TABLES)[number];
@@ -35,6 +48,7 @@ const LiveFetchMessage = z.discriminatedUnion('table', [
     subscriptionId: text().min(1).max(64),
     table: z.literal('SyncDriveAssv'),
     filter: SyncDriveAssvFilter,
+    view: LiveView.optional(),
   }),
   z.object({
     type: z.literal('fetch'),
@@ -47,12 +61,33 @@ const LiveFetchMessage = z.discriminatedUnion('table', [
 export const LiveClientMessage = z.discriminatedUnion('type', [
   LiveFetchMessage,
   z.object({ type: z.literal('close'), subscriptionId: text().min(1).max(64) }),
+  z.object({ type: z.literal('window'), subscriptionId: text().min(1).max(64), start: LiveView.shape.start, count: LiveView.shape.count }),
 ]);
 export type LiveClientMessage = z.infer<typeof LiveClientMessage>;
 
 export type LiveServerMessage<Row = unknown> =
-  | { type: 'FetchedFoundSet'; subscriptionId: string; table: LiveTable; rows: Row[] }
-  | { type: 'FoundSetChanged'; subscriptionId: string; table: LiveTable; added: Row[]; updated: Row[]; removed: string[] }
+  | {
+      type: 'FetchedFoundSet';
+      subscriptionId: string;
+      table: LiveTable;
+      rows: Row[];
+      /** With a view only. */
+      total?: number;
+      start?: number;
+      members?: WindowMember[];
+    }
+  | {
+      type: 'FoundSetChanged';
+      subscriptionId: string;
+      table: LiveTable;
+      added: Row[];
+      updated: Row[];
+      removed: string[];
+      /** With a view only: members that joined or changed, and the count of all members. */
+      members?: WindowMember[];
+      total?: number;
+    }
+  | { type: 'FoundSetRows'; subscriptionId: string; start: number; rows: Row[] }
   | { type: 'Unsubscribed'; subscriptionId: string }
   | { type: 'FoundSetInvalidated'; subscriptionId: string }
   | { type: 'Error'; subscriptionId?: string; message: string };

@@ -1,0 +1,191 @@
+import { z } from 'zod';
+import { text } from '../api/text.ts';
+import { WILL_CALL } from '../trips/constants.ts';
+import type { DriveAssignment } from '../trips/model.ts';
+import { displayStatus, filterTrips, hasOccurred, isReadOnly } from '../trips/rules.ts';
+
+/**
+ * Windowed found sets (an opt-in extension of the live protocol): a fetch with a `view` receives
+ * only the rows of its window, plus every member of the set as `[id, key, modCount, flags]` in
+ * order. The server filters by the Home search text (`q`, with its '!') and orders by `sort`.
+ */
+
+/** The columns a window sorts by: the lists' day order by default, or one named column. */
+export const WINDOW_SORT_KEYS = ['dayOrder', 'referenceNumber', 'passName', 'time', 'status'] as const;
+export type WindowSortKey = (typeof WINDOW_SORT_KEYS)[number];
+export const WINDOW_MAX_COUNT = 500;
+export const WINDOW_MAX_Q = 200;
+
+const start = z.number().int().min(0).max(1_000_000);
+const count = z.number().int().min(1).max(WINDOW_MAX_COUNT);
+
+export const WindowSort = z.object({ key: z.enum(WINDOW_SORT_KEYS), dir: z.enum(['asc', 'desc']) });
+export type WindowSort = z.infer<typeof WindowSort>;
+
+export const LiveView = z.object({ start, count, sort: WindowSort.optional(), q: text().max(WINDOW_MAX_Q).optional() });
+export type LiveView = z.infer<typeof LiveView>;
+
+/** What decides the members of a windowed set and their order (the window's place is per subscriber). */
+export interface WindowQuery {
+  sort: WindowSort;
+  /** The Home search text, trimmed; '' keeps every trip. */
+  q: string;
+}
+
+export const DAY_ORDER: WindowSort = { key: 'dayOrder', dir: 'asc' };
+
+/** The part of a view that every subscriber of one found set shares. */
+export function windowQuery(view: Pick<LiveView, 'sort' | 'q'>): WindowQuery {
+  return { sort: view.sort ?? DAY_ORDER, q: (view.q ?? '').trim() };
+}
+
+/** Facts whole-set actions read of a member, as bits of `flags`. */
+export const MEMBER_FLAG = { accepted: 1, readOnly: 2, past: 4, cancelled: 8, final: 16 } as const;
+
+/** A member of a windowed found set: id, sort key, modCount and flags (MEMBER_FLAG). */
+export type WindowMember = [id: string, key: string, modCount: number, flags: number];
+
+export type MemberTrip = Pick<
+  DriveAssignment,
+  'id' | 'referenceNumber' | 'modCount' | 'serviceDate' | 'partnerPayStatus' | 'accepted' | 'canceled' | 'dryRun' | 'declined' | 'locked'
+> &
+  Parameters<typeof isReadOnly>[0] &
+  Parameters<typeof hasOccurred>[0] & { tripLegs: Pick<DriveAssignment['tripLegs'][number], 'locFirstTimeOrd' | 'passName' | 'passenger'>[] };
+
+/** Sorts after every HH:MM:SS time: a trip without a real ordered pickup comes last, as in the day list. */
+const NO_PICKUP = '~~~~~~~~';
+
+/** A trip's first real ordered pickup (will call is not a time), as the day list sorts by it. */
+function firstPickup(trip: Pick<MemberTrip, 'tripLegs'>): string | null {
+  let first: string | null = null;
+  for (const l of trip.tripLegs) {
+    const t = l.locFirstTimeOrd;
+    if (t && t !== WILL_CALL && (first === null || t < first)) first = t;
+  }
+  return first;
+}
+
+/** Date, first pickup and reference number as one text in the day list's order (code points). */
+export function dayOrderKey(trip: Pick<MemberTrip, 'serviceDate' | 'referenceNumber' | 'tripLegs'>): string {
+  return `${trip.serviceDate}${firstPickup(trip) ?? NO_PICKUP}${trip.referenceNumber}`;
+}
+
+/** The name shown in the list's passenger column: the first leg's passenger, else its typed name. */
+function passengerName(trip: Pick<MemberTrip, 'tripLegs'>): string {
+  const leg = trip.tripLegs[0];
+  return (leg?.passenger?.name ?? leg?.passName ?? '').toLowerCase();
+}
+
+/**
+ * A trip's sort key for a column: the column's value, then the day order, so equal values keep
+ * the day's order. Keys compare by code point (compareMembers); a browser inserts by them.
+ */
+export function sortKey(trip: MemberTrip, key: WindowSortKey): string {
+  const day = dayOrderKey(trip);
+  switch (key) {
+    case 'dayOrder':
+      return day;
+    case 'referenceNumber':
+      return `${trip.referenceNumber}\u0000${day}`;
+    case 'passName':
+      return `${passengerName(trip)}\u0000${day}`;
+    case 'time':
+      return `${firstPickup(trip) ?? NO_PICKUP}\u0000${day}`;
+    case 'status':
+      return `${displayStatus(trip)}\u0000${day}`;
+  }
+}
+
+export function memberFlags(trip: MemberTrip, now: Date): number {
+  let f = 0;
+  if (trip.accepted) f |= MEMBER_FLAG.accepted;
+  if (isReadOnly(trip)) f |= MEMBER_FLAG.readOnly;
+  if (hasOccurred(trip, now)) f |= MEMBER_FLAG.past;
+  if (trip.canceled) f |= MEMBER_FLAG.cancelled;
+  if (trip.partnerPayStatus === 'Final') f |= MEMBER_FLAG.final;
+  return f;
+}
+
+/**
+ * The member a trip is in a windowed set, or null when the Home search text leaves it out (the
+ * same rule as the search box, filterTrips). `now` decides the past flag.
+ */
+export function toMember(trip: DriveAssignment, query: WindowQuery, now: Date): WindowMember | null {
+  if (query.q !== '' && filterTrips([trip], query.q).length === 0) return null;
+  return [trip.id, sortKey(trip, query.sort.key), trip.modCount, memberFlags(trip, now)];
+}
+
+const cmp = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
+
+/** Members in order: by key (descending for 'desc'), then by id, so the order is total. */
+export function compareMembers(dir: WindowSort['dir']): (a: WindowMember, b: WindowMember) => number {
+  const sign = dir === 'desc' ? -1 : 1;
+  return (a, b) => sign * cmp(a[1], b[1]) || cmp(a[0], b[0]);
+}
+
+/** Where a member goes in an ordered list: the first position whose member sorts after it. */
+export function insertionIndex(members: readonly WindowMember[], m: WindowMember, compare: (a: WindowMember, b: WindowMember) => number): number {
+  let lo = 0;
+  let hi = members.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if (compare(members[mid], m) <= 0) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}
+
+/** The ids of a window over ordered members; a window past the end is empty. */
+export function windowIds(members: readonly WindowMember[], start: number, count: number): string[] {
+  return members.slice(start, start + count).map((m) => m[0]);
+}
+
+export const sameMember = (a: WindowMember, b: WindowMember) => a[0] === b[0] && a[1] === b[1] && a[2] === b[2] && a[3] === b[3];
+
+/** What a windowed subscriber is told after its members changed (before row JSON is attached). */
+export interface WindowDelta {
+  /** In the window now and not held before: sent as full rows. */
+  added: string[];
+  /** In the window, held, and changed: sent as full rows. */
+  updated: string[];
+  /** Members that left the set. */
+  removed: string[];
+  /** Members that joined or changed anywhere in the set: ids, keys and flags only. */
+  members: WindowMember[];
+  total: number;
+}
+
+/**
+ * The difference between a subscriber's members before and after a change. `held` are the rows it
+ * holds (its last window) and is updated to the new window; `changed` the ids whose rows changed.
+ */
+export function windowDelta(
+  before: readonly WindowMember[],
+  after: readonly WindowMember[],
+  changed: ReadonlySet<string>,
+  held: Set<string>,
+  start: number,
+  count: number,
+): WindowDelta {
+  const old = new Map(before.map((m) => [m[0], m]));
+  const now = new Set<string>();
+  const members: WindowMember[] = [];
+  for (const m of after) {
+    now.add(m[0]);
+    const was = old.get(m[0]);
+    if (!was || !sameMember(was, m)) members.push(m);
+  }
+  const removed = before.filter((m) => !now.has(m[0])).map((m) => m[0]);
+  const added: string[] = [];
+  const updated: string[] = [];
+  const inWindow = windowIds(after, start, count);
+  for (const id of inWindow) {
+    if (!held.has(id)) added.push(id);
+    else if (changed.has(id)) updated.push(id);
+  }
+  held.clear();
+  for (const id of inWindow) held.add(id);
+  return { added, updated, removed, members, total: after.length };
+}
+
+export const isEmptyWindowDelta = (d: WindowDelta) => d.added.length + d.updated.length + d.removed.length + d.members.length === 0;
