@@ -145,6 +145,12 @@ export class LiveClient {
     return this.next('FetchedFoundSet', (m) => m.subscriptionId === subscriptionId);
   }
 
+  /** Sends a fetch with a view (a windowed found set) and answers the FetchedFoundSet. */
+  async fetchView(subscriptionId: string, filter: Record<string, unknown>, view: Record<string, unknown>) {
+    this.send({ type: 'fetch', subscriptionId, table: 'SyncDriveAssv', filter, view });
+    return this.next('FetchedFoundSet', (m) => m.subscriptionId === subscriptionId);
+  }
+
   changed(subscriptionId: string, where: (m: Extract<LiveServerMessage, { type: 'FoundSetChanged' }>) => boolean = () => true) {
     return this.next('FoundSetChanged', (m) => m.subscriptionId === subscriptionId && where(m));
   }
@@ -182,5 +188,19 @@ export async function insertTrip(
     [t.date, t.partnerId ?? null, t.billToId ?? null],
   );
   await pool.query('insert into trip_legs (drive_assignment_id, passenger_id) values ($1, $2)', [rows[0].id, t.passengerId ?? null]);
+  return rows[0].id;
+}
+
+/** One trip with one leg and an ordered pickup time, for found sets whose order matters. */
+export async function insertTimedTrip(
+  pool: Pool,
+  t: { date: string; time: string; partnerId?: string | null; billToId?: string | null; priority?: number; passName?: string },
+): Promise<string> {
+  const { rows } = await pool.query(
+    `insert into drive_assignments (service_date, service_type_requested, farmout_contact_id, bill_to_contact_id, schedule_priority)
+     values ($1, '01', $2, $3, $4) returning id`,
+    [t.date, t.partnerId ?? null, t.billToId ?? null, t.priority ?? 1],
+  );
+  await pool.query('insert into trip_legs (drive_assignment_id, loc_first_time_ord, pass_name) values ($1, $2, $3)', [rows[0].id, t.time, t.passName ?? null]);
   return rows[0].id;
 }

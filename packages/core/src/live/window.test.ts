@@ -5,6 +5,7 @@ import {
   compareMembers,
   dayOrderKey,
   insertionIndex,
+  moveMembers,
   MEMBER_FLAG,
   memberFlags,
   sortKey,
@@ -135,5 +136,33 @@ describe('windows', () => {
     expect(d).toEqual({ added: [], updated: [], removed: ['e'], members: [], total: 4 });
     const quiet = windowDelta(five, five, new Set(['d']), new Set(['a']), 0, 1);
     expect(quiet).toEqual({ added: [], updated: [], removed: [], members: [], total: 5 });
+  });
+});
+
+describe('moveMembers', () => {
+  it('keeps the list in order through joins, moves and departures, and reports each once', () => {
+    const cmp = compareMembers('asc');
+    const list = [m('a', '1'), m('b', '3'), m('c', '5')];
+    const byId = new Map(list.map((x) => [x[0], x]));
+    const next = new Map<string, WindowMember | null>([
+      ['a', m('a', '6')],
+      ['b', null],
+      ['c', m('c', '5')],
+      ['d', m('d', '0')],
+      ['zz', null],
+    ]);
+    expect(moveMembers(list, byId, next, cmp)).toEqual({ moved: [m('a', '6'), m('d', '0')], left: ['b'] });
+    expect(list).toEqual([m('d', '0'), m('c', '5'), m('a', '6')]);
+    expect([...byId.keys()].sort()).toEqual(['a', 'c', 'd']);
+  });
+
+  it('finds a member among equal keys by its id', () => {
+    const cmp = compareMembers('desc');
+    const list = [m('a', 'k'), m('b', 'k'), m('c', 'k')];
+    const byId = new Map(list.map((x) => [x[0], x]));
+    moveMembers(list, byId, new Map([['b', m('b', 'k', 1)]]), cmp);
+    expect(list).toEqual([m('a', 'k'), m('b', 'k', 1), m('c', 'k')]);
+    moveMembers(list, byId, new Map([['b', null]]), cmp);
+    expect(ids(list)).toEqual(['a', 'c']);
   });
 });

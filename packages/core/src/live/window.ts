@@ -156,6 +156,29 @@ export interface WindowDelta {
 }
 
 /**
+ * The rows a windowed subscriber is sent after a change: members in its window it does not hold
+ * (added) and held ones whose rows changed (updated). `held` becomes the new window.
+ */
+export function windowRows(
+  after: readonly WindowMember[],
+  changed: ReadonlySet<string>,
+  held: Set<string>,
+  start: number,
+  count: number,
+): { added: string[]; updated: string[] } {
+  const added: string[] = [];
+  const updated: string[] = [];
+  const inWindow = windowIds(after, start, count);
+  for (const id of inWindow) {
+    if (!held.has(id)) added.push(id);
+    else if (changed.has(id)) updated.push(id);
+  }
+  held.clear();
+  for (const id of inWindow) held.add(id);
+  return { added, updated };
+}
+
+/**
  * The difference between a subscriber's members before and after a change. `held` are the rows it
  * holds (its last window) and is updated to the new window; `changed` the ids whose rows changed.
  */
@@ -176,16 +199,35 @@ export function windowDelta(
     if (!was || !sameMember(was, m)) members.push(m);
   }
   const removed = before.filter((m) => !now.has(m[0])).map((m) => m[0]);
-  const added: string[] = [];
-  const updated: string[] = [];
-  const inWindow = windowIds(after, start, count);
-  for (const id of inWindow) {
-    if (!held.has(id)) added.push(id);
-    else if (changed.has(id)) updated.push(id);
+  return { ...windowRows(after, changed, held, start, count), removed, members, total: after.length };
+}
+
+/**
+ * Applies member changes to an ordered member list in place: `next` maps an id to its member now,
+ * or null when it left the set. Answers the members that joined or changed, and the ids that left.
+ */
+export function moveMembers(
+  members: WindowMember[],
+  byId: Map<string, WindowMember>,
+  next: ReadonlyMap<string, WindowMember | null>,
+  compare: (a: WindowMember, b: WindowMember) => number,
+): { moved: WindowMember[]; left: string[] } {
+  const moved: WindowMember[] = [];
+  const left: string[] = [];
+  for (const [id, m] of next) {
+    const was = byId.get(id);
+    if (was && m && sameMember(was, m)) continue;
+    if (was) {
+      members.splice(insertionIndex(members, was, compare) - 1, 1);
+      byId.delete(id);
+    }
+    if (m) {
+      members.splice(insertionIndex(members, m, compare), 0, m);
+      byId.set(id, m);
+      moved.push(m);
+    } else if (was) left.push(id);
   }
-  held.clear();
-  for (const id of inWindow) held.add(id);
-  return { added, updated, removed, members, total: after.length };
+  return { moved, left };
 }
 
 export const isEmptyWindowDelta = (d: WindowDelta) => d.added.length + d.updated.length + d.removed.length + d.members.length === 0;

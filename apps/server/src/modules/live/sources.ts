@@ -1,6 +1,7 @@
-import type { VOGDeliveryFilter, VogDelivery } from '@tripline/core';
+import { toMember, type DriveAssignment, type VOGDeliveryFilter, type VogDelivery } from '@tripline/core';
 import type { Pool } from 'pg';
 import type { z } from 'zod';
+import type { Clock } from '../../platform/clock.ts';
 import type { LiveSource } from '../../platform/live/source.ts';
 import { tripVisibleTo } from '../../platform/scope.ts';
 import { findDeliveries } from '../notifications/deliveries.ts';
@@ -11,9 +12,10 @@ import { narrowTripFilter, toTripFilter, tripMatches, type TripFoundSetFilter } 
  * SyncDriveAssv (spec 1 §7): trips of a pickup date, read through the same repository as the HTTP
  * list. Each trip's JSON is kept as PostgreSQL built it and sent as it is: a day of thousands of
  * trips is never parsed or serialised here, and a reloaded trip compares with the same text. The
- * row the fan-out tests is only the trip's keys (filter fields and row scope).
+ * row the fan-out tests is only the trip's keys (filter fields and row scope). A windowed found set
+ * reads each trip's member (sort key, flags, Home search text) from its JSON once per load.
  */
-export function tripSource(pool: Pool): LiveSource<TripFoundSetFilter, TripKeys> {
+export function tripSource(pool: Pool, clock: Clock): LiveSource<TripFoundSetFilter, TripKeys> {
   const built = new WeakMap<TripKeys, string>();
   const keep = (found: TripJson[]) =>
     found.map(({ trip, json }) => {
@@ -32,6 +34,10 @@ export function tripSource(pool: Pool): LiveSource<TripFoundSetFilter, TripKeys>
     matches: tripMatches,
     visibleTo: tripVisibleTo,
     json: (trip) => built.get(trip) ?? JSON.stringify(trip),
+    member(query, trip) {
+      const json = built.get(trip);
+      return json ? toMember(JSON.parse(json) as DriveAssignment, query, clock.now()) : null;
+    },
   };
 }
 

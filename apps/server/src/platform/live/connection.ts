@@ -12,6 +12,8 @@ export type LiveCredential =
 /** A client that holds one screen's worth of found sets never needs more. */
 export const MAX_SUBSCRIPTIONS = 50;
 
+export const NO_WINDOW = 'There is no windowed found set with this subscription id';
+
 /** One open /api/live socket: reads the client's messages and sends what the registry pushes. */
 export class LiveConnection implements Subscriber {
   private readonly subscriptions = new Map<string, Subscription>();
@@ -80,6 +82,10 @@ export class LiveConnection implements Subscriber {
     }
     const msg = parsed.data;
     const existing = this.subscriptions.get(msg.subscriptionId);
+    if (msg.type === 'window') {
+      if (!existing?.window) return this.error(NO_WINDOW, msg.subscriptionId);
+      return this.registry.moveWindow(existing, msg.start, msg.count);
+    }
     if (existing) {
       this.registry.unsubscribe(existing);
       this.subscriptions.delete(msg.subscriptionId);
@@ -92,7 +98,7 @@ export class LiveConnection implements Subscriber {
     if (this.subscriptions.size >= MAX_SUBSCRIPTIONS) {
       return this.error(`At most ${MAX_SUBSCRIPTIONS} subscriptions per connection`, msg.subscriptionId);
     }
-    const sub = this.registry.subscribe(msg.subscriptionId, this, msg.table, msg.filter);
+    const sub = this.registry.subscribe(msg.subscriptionId, this, msg.table, msg.filter, 'view' in msg ? msg.view : undefined);
     if ('error' in sub) return this.error(sub.error, msg.subscriptionId);
     this.subscriptions.set(msg.subscriptionId, sub);
   }

@@ -1,5 +1,4 @@
-import type { LiveTable } from '@tripline/core';
-import type { SessionUser } from '../auth/users.ts';
+import { windowQuery, type LiveTable, type LiveView } from '@tripline/core';
 import {
   applyChanges,
   changedMessage,
@@ -12,42 +11,10 @@ import {
   type RowEntry,
 } from './found-set.ts';
 import type { LiveSource } from './source.ts';
+import { FoundSet, Subscription, type Subscriber } from './subscription.ts';
+import { emptyWindow, fetchedWindow, moveWindow, windowedChanges, windowKey, WindowedSet } from './windowed.ts';
 
-/** The end of a subscription: a socket connection. */
-export interface Subscriber {
-  readonly user: SessionUser;
-  /** Sends a message; `change` marks a live update of that subscription, which may be withheld. */
-  send(text: string, change?: Subscription): void;
-  /** The server ended the subscription (invalidated or failed); the client fetches again. */
-  forget(subscription: Subscription): void;
-}
-
-export class Subscription {
-  /** Ids of the rows this subscriber holds: the only ids it may ever be told were removed. */
-  readonly held = new Set<string>();
-  /** FetchedFoundSet has been sent; changes before that are part of the fetched rows. */
-  live = false;
-  closed = false;
-  constructor(
-    readonly subscriptionId: string,
-    readonly subscriber: Subscriber,
-    readonly foundSet: FoundSet | null,
-  ) {}
-}
-
-export class FoundSet {
-  readonly rows = new Map<string, RowEntry>();
-  readonly subscriptions = new Set<Subscription>();
-  ready = false;
-  dropped = false;
-  /** Set while nobody subscribes: the rows are kept current a little longer for a quick return. */
-  lingerTimer: NodeJS.Timeout | null = null;
-  constructor(
-    readonly key: string,
-    readonly source: LiveSource,
-    readonly filter: object,
-  ) {}
-}
+export { FoundSet, Subscription, type Subscriber, type WindowPlace } from './subscription.ts';
 
 export interface LiveCounters {
   /** Found-set evaluations (one per distinct filter, however many subscribers share it). */
@@ -114,26 +81,29 @@ export class FoundSetRegistry {
   }
 
   /** Starts a subscription; the answer is an error text when the fetch is refused. */
-  subscribe(subscriptionId: string, subscriber: Subscriber, table: LiveTable, filter: object): Subscription | { error: string } {
+  subscribe(subscriptionId: string, subscriber: Subscriber, table: LiveTable, filter: object, view?: LiveView): Subscription | { error: string } {
     const source = this.sources.get(table);
     if (!source) return { error: `The table ${table} is not live` };
+    if (view && !source.member) return { error: `The table ${table} has no windowed view` };
     const auth = source.authorize(subscriber.user, filter);
     if ('error' in auth) return auth;
+    const place = view ? { start: view.start, count: view.count } : null;
     if ('empty' in auth) {
-      const sub = new Subscription(subscriptionId, subscriber, null);
+      const sub = new Subscription(subscriptionId, subscriber, null, place);
       sub.live = true;
-      subscriber.send(fetchedMessage(subscriptionId, table, []));
+      subscriber.send(view ? emptyWindow(subscriptionId, table, view.start) : fetchedMessage(subscriptionId, table, []));
       return sub;
     }
-    const key = foundSetKey(table, auth.filter);
+    const query = view ? windowQuery(view) : null;
+    const key = foundSetKey(table, auth.filter) + (query ? windowKey(query) : '');
     let fs = this.sets.get(key);
     const created = !fs;
-    fs ??= new FoundSet(key, source, auth.filter);
+    fs ??= new FoundSet(key, source, auth.filter, query ? new WindowedSet(query) : null);
     if (fs.lingerTimer) {
       clearTimeout(fs.lingerTimer);
       fs.lingerTimer = null;
     }
-    const sub = new Subscription(subscriptionId, subscriber, fs);
+    const sub = new Subscription(subscriptionId, subscriber, fs, place);
     fs.subscriptions.add(sub);
     if (created) {
       this.sets.set(key, fs);
@@ -181,7 +151,16 @@ export class FoundSetRegistry {
     }
     if (fs.dropped) return;
     const serialise = serialiserOf(fs.source);
-    for (const row of rows) fs.rows.set(row.id, { row, json: serialise(row) });
+    const ws = fs.windowed;
+    if (ws) {
+      for (const row of rows) {
+        const member = fs.source.member!(ws.query, row);
+        if (member) fs.rows.set(row.id, { row, json: serialise(row), member });
+      }
+      ws.fill(fs.rows.values());
+    } else {
+      for (const row of rows) fs.rows.set(row.id, { row, json: serialise(row) });
+    }
     fs.ready = true;
     for (const sub of fs.subscriptions) if (!sub.live) this.sendFetched(sub);
   }
@@ -189,6 +168,11 @@ export class FoundSetRegistry {
   private sendFetched(sub: Subscription): void {
     const fs = sub.foundSet!;
     const user = sub.subscriber.user;
+    if (fs.windowed) {
+      sub.live = true;
+      sub.subscriber.send(fetchedWindow(sub, (row) => fs.source.visibleTo(user, row)));
+      return;
+    }
     const visible: RowEntry[] = [];
     for (const entry of fs.rows.values()) {
       if (fs.source.visibleTo(user, entry.row)) {
@@ -249,6 +233,10 @@ export class FoundSetRegistry {
     }
     for (const fs of sets) {
       if (fs.dropped) continue;
+      if (fs.windowed) {
+        this.applyWindowed(fs, ids, loaded);
+        continue;
+      }
       const changes = diffFoundSet(fs.rows, ids, loaded, (row) => source.matches(fs.filter, row), serialiserOf(source));
       if (changes.length === 0) continue;
       applyChanges(fs.rows, changes);
@@ -261,6 +249,26 @@ export class FoundSetRegistry {
         sub.subscriber.send(changedMessage(sub.subscriptionId, source.table, delta), sub);
       }
     }
+  }
+
+  /** A change to a windowed set: each subscriber gets rows for its window and members for the rest. */
+  private applyWindowed(fs: FoundSet, ids: Set<string>, loaded: Map<string, LiveRow>): void {
+    for (const { sub, text } of windowedChanges(fs, ids, loaded, serialiserOf(fs.source))) {
+      this.counters.changes++;
+      sub.subscriber.send(text, sub);
+    }
+  }
+
+  /**
+   * Moves a windowed subscription's window and answers FoundSetRows at once: the set is not
+   * evaluated again. Before the set is ready the fetch answers with the new window instead.
+   */
+  moveWindow(sub: Subscription, start: number, count: number): void {
+    if (!sub.live) {
+      sub.window = { start, count };
+      return;
+    }
+    sub.subscriber.send(moveWindow(sub, start, count));
   }
 
   /**

@@ -1,4 +1,4 @@
-import type { LiveTable } from '@tripline/core';
+import type { LiveTable, WindowMember, WindowQuery } from '@tripline/core';
 import type { SessionUser } from '../auth/users.ts';
 import type { LiveRow } from './found-set.ts';
 
@@ -31,4 +31,9 @@ export interface LiveSource<F extends object = object, R extends LiveRow = LiveR
    * text: a reloaded row whose text is unchanged is not reported.
    */
   json?(row: R): string;
+  /**
+   * For a table that offers windowed found sets: the row as a member of a view (its sort key,
+   * modCount and flags), or null when the view's text filter leaves it out.
+   */
+  member?(query: WindowQuery, row: R): WindowMember | null;
 }
