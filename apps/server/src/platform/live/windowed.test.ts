@@ -1,0 +1,141 @@
+import type { WindowMember, WindowQuery } from '@tripline/core';
+import { describe, expect, it } from 'vitest';
+import type { SessionUser } from '../auth/users.ts';
+import { FoundSetRegistry, type Subscriber, type Subscription } from './registry.ts';
+import type { LiveSource } from './source.ts';
+
+interface Row {
+  id: string;
+  day: string;
+  owner: string;
+  /** The sort column; a row without one is left out by the text filter 'keep'. */
+  at: string;
+  v?: number;
+}
+
+/** A table in memory whose members sort by `at` and whose text filter 'keep' needs an owner 'x'. */
+function memorySource(rows: Row[]) {
+  const calls = { evaluate: 0 };
+  const source: LiveSource<{ day: string }, Row> = {
+    table: 'SyncDriveAssv',
+    changedBy: ['drive_assignments'],
+    authorize: (u, f) => (u.id === 'nobody' ? { empty: true } : { filter: f }),
+    evaluate: async (f) => {
+      calls.evaluate++;
+      return rows.filter((r) => r.day === f.day).map((r) => ({ ...r }));
+    },
+    load: async (ids) => rows.filter((r) => ids.includes(r.id)).map((r) => ({ ...r })),
+    matches: (f, r) => r.day === f.day,
+    visibleTo: (u, r) => u.partnerId === null || r.owner === u.partnerId,
+    member: (q: WindowQuery, r): WindowMember | null => (q.q === 'keep' && r.owner !== 'x' ? null : [r.id, r.at, r.v ?? 0, 0]),
+  };
+  return { source, calls, rows };
+}
+
+class FakeSocket implements Subscriber {
+  readonly messages: Record<string, any>[] = [];
+  constructor(readonly user: SessionUser) {}
+  send(text: string): void {
+    this.messages.push(JSON.parse(text));
+  }
+  forget(): void {}
+  last = () => this.messages.at(-1)!;
+}
+
+const user = (id: string, partnerId: string | null) => ({ id, partnerId }) as SessionUser;
+const changed = (...ids: string[]) => () => new Map([['drive_assignments', new Set(ids)]]);
+const ids = (rows: { id: string }[]) => rows.map((r) => r.id);
+const memberIds = (ms: WindowMember[]) => ms.map((m) => m[0]);
+
+function setup(rows: Row[]) {
+  const mem = memorySource(rows);
+  return { ...mem, registry: new FoundSetRegistry([mem.source as unknown as LiveSource], () => {}) };
+}
+
+const day = (): Row[] => [
+  { id: 'x1', day: 'mon', owner: 'x', at: '1' },
+  { id: 'y1', day: 'mon', owner: 'y', at: '2' },
+  { id: 'x2', day: 'mon', owner: 'x', at: '3' },
+  { id: 'y2', day: 'mon', owner: 'y', at: '4' },
+];
+
+describe('windowed found sets in the registry', () => {
+  it('shares one set per sort and text whatever the window, apart from the set without a view', async () => {
+    const { registry, calls } = setup(day());
+    const a = new FakeSocket(user('a', null));
+    registry.subscribe('1', a, 'SyncDriveAssv', { day: 'mon' }, { start: 0, count: 1 });
+    registry.subscribe('2', a, 'SyncDriveAssv', { day: 'mon' }, { start: 2, count: 5 });
+    registry.subscribe('3', a, 'SyncDriveAssv', { day: 'mon' }, { start: 0, count: 1, sort: { key: 'dayOrder', dir: 'desc' } });
+    registry.subscribe('4', a, 'SyncDriveAssv', { day: 'mon' });
+    await registry.idle();
+    expect(calls.evaluate).toBe(3);
+    expect(a.messages.map((m) => [m.subscriptionId, ids(m.rows)])).toEqual([
+      ['1', ['x1']],
+      ['2', ['x2', 'y2']],
+      ['3', ['y2']],
+      ['4', ['x1', 'y1', 'x2', 'y2']],
+    ]);
+    expect(a.messages[3]).not.toHaveProperty('members');
+  });
+
+  it('gives a narrower subscriber its own members, and narrows one that saw all when a row it may not see joins', async () => {
+    const { registry, rows } = setup(day().filter((r) => r.owner === 'x'));
+    const staff = new FakeSocket(user('st', null));
+    const x = new FakeSocket(user('ux', 'x'));
+    registry.subscribe('s', staff, 'SyncDriveAssv', { day: 'mon' }, { start: 0, count: 10 });
+    registry.subscribe('p', x, 'SyncDriveAssv', { day: 'mon' }, { start: 0, count: 10 });
+    await registry.idle();
+    expect(memberIds(x.last().members)).toEqual(['x1', 'x2']);
+
+    rows.push({ id: 'y9', day: 'mon', owner: 'y', at: '0' }, { id: 'x9', day: 'mon', owner: 'x', at: '5' });
+    await registry.applyChanges(changed('y9', 'x9'));
+    expect(staff.last()).toMatchObject({ total: 4, removed: [] });
+    expect(ids(staff.last().added)).toEqual(['y9', 'x9']);
+    expect(x.last()).toMatchObject({ total: 3, removed: [], members: [['x9', '5', 0, 0]] });
+    expect(ids(x.last().added)).toEqual(['x9']);
+    expect(JSON.stringify(x.messages)).not.toContain('y9');
+
+    // a removal of a row it never saw sends it nothing
+    const before = x.messages.length;
+    rows.splice(rows.findIndex((r) => r.id === 'y9'), 1);
+    await registry.applyChanges(changed('y9'));
+    expect(x.messages).toHaveLength(before);
+    expect(staff.last()).toMatchObject({ removed: ['y9'], total: 3, added: [], updated: [] });
+  });
+
+  it("leaves out what the view's text filter leaves out, and moves a row in and out as it changes", async () => {
+    const { registry, rows } = setup(day());
+    const s = new FakeSocket(user('st', null));
+    registry.subscribe('k', s, 'SyncDriveAssv', { day: 'mon' }, { start: 0, count: 10, q: 'keep' });
+    await registry.idle();
+    expect(ids(s.last().rows)).toEqual(['x1', 'x2']);
+    rows[1].owner = 'x';
+    rows[0].owner = 'z';
+    await registry.applyChanges(changed('x1', 'y1'));
+    expect(s.last()).toMatchObject({ removed: ['x1'], total: 2, members: [['y1', '2', 0, 0]] });
+    expect(ids(s.last().added)).toEqual(['y1']);
+  });
+
+  it('answers the window message with the rows of the new window, or sends the fetch with it when not yet evaluated', async () => {
+    const { registry, calls } = setup(day());
+    const s = new FakeSocket(user('st', null));
+    const sub = registry.subscribe('w', s, 'SyncDriveAssv', { day: 'mon' }, { start: 0, count: 1 }) as Subscription;
+    registry.moveWindow(sub, 1, 2);
+    await registry.idle();
+    expect(s.last()).toMatchObject({ type: 'FetchedFoundSet', start: 1, total: 4 });
+    expect(ids(s.last().rows)).toEqual(['y1', 'x2']);
+    registry.moveWindow(sub, 3, 5);
+    expect(s.last()).toMatchObject({ type: 'FoundSetRows', subscriptionId: 'w', start: 3 });
+    expect(ids(s.last().rows)).toEqual(['y2']);
+    registry.moveWindow(sub, 9, 5);
+    expect(s.last()).toEqual({ type: 'FoundSetRows', subscriptionId: 'w', start: 9, rows: [] });
+    expect(calls.evaluate).toBe(1);
+  });
+
+  it('answers an empty window when the scope leaves nothing visible', async () => {
+    const { registry } = setup(day());
+    const s = new FakeSocket(user('nobody', 'q'));
+    registry.subscribe('e', s, 'SyncDriveAssv', { day: 'mon' }, { start: 3, count: 5 });
+    expect(s.last()).toEqual({ type: 'FetchedFoundSet', subscriptionId: 'e', table: 'SyncDriveAssv', rows: [], total: 0, start: 3, members: [] });
+  });
+});
