@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { TripSearchQuery } from '../api/search.ts';
 import { driveAssignmentRows, tripEndpoints } from '../api/trips.ts';
-import { LIST_ROW_BUDGET_BYTES, TripListRow, TripRowList, toTripListRow } from './list-row.ts';
+import { LIST_ROW_BUDGET_BYTES, TripListRow, TripListRowFields, TripRowList, compactTripListRow, toTripListRow, tripListRowJson } from './list-row.ts';
 import { rowActionStates } from './menu-state.ts';
 import type { DriveAssignment, Phone, TripLeg } from './model.ts';
 import { filterTrips, finaliseBlockedReason } from './rules.ts';
@@ -15,18 +15,18 @@ describe('toTripListRow', () => {
   it('keeps exactly the fields of the shape, with the values of the trip', () => {
     const trip = testTrip({ flag: 'Late', driverName: 'Rosa Diaz', farmoutName: 'Sandia Mobility', farmoutRate: 42.5, schedulePriority: 4 });
     const row = toTripListRow(trip);
-    expect(Object.keys(row).sort()).toEqual(Object.keys(TripListRow.shape).sort());
-    expect(Object.keys(row.tripLegs[0]).sort()).toEqual(Object.keys(TripListRow.shape.tripLegs.element.shape).sort());
+    expect(Object.keys(row).sort()).toEqual(Object.keys(TripListRowFields.shape).sort());
+    expect(Object.keys(row.tripLegs[0]).sort()).toEqual(Object.keys(TripListRowFields.shape.tripLegs.element.shape).sort());
     for (const key of Object.keys(row) as (keyof TripListRow)[]) {
       if (key !== 'tripLegs') expect(row[key], key).toEqual(trip[key]);
     }
-    expect(TripListRow.strict().parse(row)).toEqual(row);
+    expect(TripListRowFields.strict().parse(row)).toEqual(row);
   });
 
   it('leaves out what no list shows: notes, web fields, coordinates, bill-to and member details', () => {
     const trip = testTrip({ notesSummary: 'Call ahead', billToContact: 'Medicaid', requestedBy: 'Clinic', authorizedBy: 'Nurse' });
     const json = JSON.stringify(toTripListRow(trip));
-    for (const left of ['notesSummary', 'billToContact', 'requestedBy', 'authorizedBy', 'webFields', 'Lat', 'Lng', 'memberId', 'passNotes', 'locFirstTimeOrdMillis']) {
+    for (const left of ['notesSummary', 'billToContact', 'requestedBy', 'authorizedBy', 'webFields', 'Lat', 'Lng', 'memberId', 'passNotes', 'locFirstTimeOrdMillis', 'farmoutContactId']) {
       expect(json).not.toContain(`"${left}"`);
     }
   });
@@ -48,16 +48,62 @@ describe('toTripListRow', () => {
   });
 
   it('keeps every leg, in order', () => {
-    const trip = testTrip({ tripLegs: [testLeg({ id: 'a', whichLeg: 'A' }), testLeg({ id: 'b', whichLeg: 'B' }), testLeg({ id: 'c', whichLeg: 'C' })] });
-    expect(toTripListRow(trip).tripLegs.map((l) => l.id)).toEqual(['a', 'b', 'c']);
+    const trip = testTrip({ tripLegs: [testLeg({ whichLeg: 'A' }), testLeg({ whichLeg: 'C' }), testLeg({ whichLeg: 'B' })] });
+    expect(toTripListRow(trip).tripLegs.map((l) => l.whichLeg)).toEqual(['A', 'C', 'B']);
     expect(toTripListRow(testTrip({ tripLegs: [] })).tripLegs).toEqual([]);
   });
 
-  it('is well under the size of the full trip, and under twice the budget', () => {
+  it('is well under the size of the full trip on the wire, and within the budget', () => {
     const trip = testTrip({ tripLegs: [testLeg({ passenger: { id: 'p1', name: 'Ada Lovato', phones: [landline, cell, texting] } })] });
-    const size = (v: unknown) => new TextEncoder().encode(JSON.stringify(v)).length;
-    expect(size(toTripListRow(trip))).toBeLessThan(size(trip) * 0.7);
-    expect(size(toTripListRow(trip))).toBeLessThanOrEqual(2 * LIST_ROW_BUDGET_BYTES);
+    const size = (json: string) => new TextEncoder().encode(json).length;
+    expect(size(tripListRowJson(trip))).toBeLessThan(size(JSON.stringify(trip)) * 0.4);
+    expect(size(tripListRowJson(trip))).toBeLessThanOrEqual(LIST_ROW_BUDGET_BYTES);
+  });
+});
+
+/** A row as a reader gets it: the server's JSON, parsed with the contract's schema. */
+const overTheWire = (trip: DriveAssignment) => TripListRow.parse(JSON.parse(tripListRowJson(trip)));
+
+describe('a list row on the wire', () => {
+  it('leaves out every trip field at a new trip\'s value and gets each back when parsed', () => {
+    const trip = testTrip({ tripLegs: [], division: null, driverName: null, farmoutName: null, farmoutRate: null, cancelReasonRequiresStats: null });
+    expect(JSON.parse(tripListRowJson(trip))).toEqual({ id: 'da-1', referenceNumber: '2000001', serviceDate: '2026-11-20', serviceTypeRequested: '01', tripLegs: [] });
+    expect(overTheWire(trip)).toEqual(toTripListRow(trip));
+    // one step off each default is sent
+    const changed = testTrip({ tripLegs: [], modCount: 1, schedulePriority: 2, partnerPayStatus: 'Pending', timeZone: 'America/Los_Angeles', locked: true, outstandingAdjustments: 1, flag: '' });
+    expect(JSON.parse(tripListRowJson(changed))).toMatchObject({ modCount: 1, schedulePriority: 2, partnerPayStatus: 'Pending', timeZone: 'America/Los_Angeles', locked: true, outstandingAdjustments: 1, flag: '' });
+    expect(overTheWire(changed)).toEqual(toTripListRow(changed));
+  });
+
+  it("sends a later leg's passenger, stops, status and letter only when they are not the ones it would be taken for", () => {
+    const home = { Id: null, Address: '12 Home St', Lat: null, Lng: null };
+    const clinic = { Id: null, Address: 'Clinic', Lat: null, Lng: null };
+    const out = testLeg({ whichLeg: 'A', status: 'Rode', serviceCode: '01', passName: 'Ada Lovato', locationFirst: home, locationSecond: clinic, passenger: { id: 'p1', name: 'Ada Lovato', phones: [cell] } });
+    const back = testLeg({ whichLeg: 'B', status: 'Rode', serviceCode: '01', passName: 'Ada Lovato', locationFirst: clinic, locationSecond: home, passenger: { id: 'p1', name: 'Ada Lovato', phones: [cell] } });
+    const wire = JSON.parse(tripListRowJson(testTrip({ tripLegs: [out, back] })));
+    expect(wire.tripLegs[0]).toMatchObject({ status: 'Rode', passenger: { id: 'p1', name: 'Ada Lovato', phones: [{ phoneNumberWithAreaCode: cell.phoneNumberWithAreaCode, main: true, type: 'Cell' }] } });
+    for (const key of ['whichLeg', 'serviceCode', 'passengerId', 'passName', 'cancelNc']) expect(wire.tripLegs[0], key).not.toHaveProperty(key);
+    for (const key of ['whichLeg', 'status', 'passenger', 'passengerId', 'passName', 'locationFirst', 'locationSecond']) expect(wire.tripLegs[1], key).not.toHaveProperty(key);
+    // a leg that differs from what it would be taken for says so, null included
+    const other = testLeg({ whichLeg: 'C', status: 'Pending', passenger: null, passengerId: 'p9', passName: 'Luis Ortega', serviceCode: '03', locationFirst: home, locationSecond: clinic });
+    const trip = testTrip({ tripLegs: [out, other] });
+    expect(JSON.parse(tripListRowJson(trip)).tripLegs[1]).toMatchObject({ whichLeg: 'C', status: 'Pending', passenger: null, passengerId: 'p9', passName: 'Luis Ortega', serviceCode: '03', locationFirst: { Address: '12 Home St' }, locationSecond: { Address: 'Clinic' } });
+    expect(overTheWire(trip)).toEqual(toTripListRow(trip));
+  });
+
+  it('gives back the whole row of every trip, and a row sent whole parses the same', () => {
+    for (const trip of menuCases()) {
+      const row = toTripListRow(trip);
+      expect(overTheWire(trip), trip.id).toEqual(row);
+      expect(TripListRow.parse(row), trip.id).toEqual(row);
+    }
+  });
+
+  it('refuses a row without the fields it cannot tell, with the path of each', () => {
+    const { id: _id, ...noId } = compactTripListRow(toTripListRow(testTrip()));
+    const bad = TripRowList.safeParse({ rows: [noId], total: 1 });
+    expect(bad.success).toBe(false);
+    expect(bad.error?.issues[0].path).toEqual(['rows', 0, 'id']);
   });
 });
 
@@ -116,7 +162,7 @@ describe('the row menu decided from the list row', () => {
   it('gives the same answer for every action as the full trip, in and out of developer mode', () => {
     expect(cases.length).toBeGreaterThan(400);
     for (const trip of cases) {
-      const row = toTripListRow(trip);
+      const row = overTheWire(trip);
       for (const developerMode of [false, true]) {
         expect(rowActionStates(row, TEST_NOW, { developerMode }), trip.id).toEqual(rowActionStates(trip, TEST_NOW, { developerMode }));
       }

@@ -1,4 +1,4 @@
-import { toTripListRow, type DriveAssignment, type TripListView } from '@tripline/core';
+import { tripListRowJson, type DriveAssignment, type TripListView } from '@tripline/core';
 import type { Pool, PoolClient } from 'pg';
 import type { SessionUser } from '../../platform/auth/users.ts';
 import { byDayOrder, TRIP_JSON_FROM, tripWhere, type TripFilter } from './repository.ts';
@@ -12,7 +12,7 @@ interface Kept {
   /** UTF-8 bytes, outside the JavaScript heap: a day's list is assembled with one copy. */
   json: Buffer;
   firstPickup: string | null;
-  /** The trip's list row (core toTripListRow), made from `json` the first time a list view asks. */
+  /** The trip's list row as sent (core tripListRowJson), made from `json` the first time a list view asks. */
   rowJson?: Buffer;
 }
 
@@ -55,7 +55,7 @@ export class TripJsonCache {
   /** The kept copy's list row, made once and counted in the byte budget with the trip. */
   listRow(id: string, k: Kept): Buffer {
     if (k.rowJson) return k.rowJson;
-    k.rowJson = Buffer.from(JSON.stringify(toTripListRow(JSON.parse(k.json.toString('utf8')) as DriveAssignment)));
+    k.rowJson = Buffer.from(tripListRowJson(JSON.parse(k.json.toString('utf8')) as DriveAssignment));
     if (this.kept.get(id) === k) this.bytes += k.rowJson.length;
     return k.rowJson;
   }
