@@ -120,9 +120,14 @@ function requestBody(components: SchemaComponents, name: string, ep: Endpoint) {
 
 function success(components: SchemaComponents, name: string, ep: Endpoint) {
   if (ep.response) {
-    // an endpoint with views answers one of its shapes, as the request's `view` chose
-    const schema = ep.views ? z.union([ep.response, ...Object.values(ep.views)]) : ep.response;
-    return { description: 'Success', content: { 'application/json': { schema: components.convert(schema, 'output', `${name}Response`) } } };
+    const main = components.convert(ep.response, 'output', `${name}Response`);
+    // An endpoint with views answers one of its shapes, as the request's `view` chose. A view is
+    // described as sent (its input side): a list row leaves out what its reader restores.
+    const views = Object.entries(ep.views ?? {}).map(([view, shape]) =>
+      components.convert(shape, 'input', `${name}${view[0].toUpperCase()}${view.slice(1)}View`),
+    );
+    const schema = views.length ? { anyOf: [main, ...views] } : main;
+    return { description: 'Success', content: { 'application/json': { schema } } };
   }
   return { description: ep.raw ? 'Success: a file, a page or a websocket, as the summary says' : 'Success' };
 }
