@@ -1,0 +1,257 @@
+import { memo, useCallback, useLayoutEffect, useMemo, useRef, useState, type CSSProperties, type HTMLAttributes, type KeyboardEvent, type ReactNode } from 'react';
+import { useVirtualizer } from '@tanstack/react-virtual';
+import { foldedColumns, neededWidth, type ColumnFit } from './table-layout.ts';
+import classes from './virtual-table.module.css';
+
+/** One column of a VirtualTable. `C` is what a row passes to its cells besides the item. */
+export interface TableColumn<T, C> extends ColumnFit {
+  /** The column's name: its header unless `header` says otherwise, and its label in the detail line. */
+  label: string;
+  /** Grid track while the column is shown, e.g. '84px' or 'minmax(120px, 1fr)'. */
+  width: string;
+  /** Right-aligned figures. */
+  numeric?: boolean;
+  /** Class of the column's cells (header included). */
+  cellClassName?: string;
+  cell(item: T, context: C): ReactNode;
+  /** The value in one line, as the detail line shows it once the column folds (with `foldable`). */
+  detail?(item: T, context: C): ReactNode;
+}
+
+export interface TableLayout<T, C> {
+  shown: readonly TableColumn<T, C>[];
+  folded: readonly TableColumn<T, C>[];
+  template: string;
+}
+
+type RowAttributes = HTMLAttributes<HTMLDivElement> & Record<`data-${string}`, string | undefined>;
+
+export interface VirtualTableProps<T, C> {
+  items: readonly T[];
+  columns: readonly TableColumn<T, C>[];
+  /** Accessible name of the table. */
+  label: string;
+  /** Height (px) of a row's main line; a row with folded columns grows by its detail line. */
+  rowHeight: number;
+  overscan?: number;
+  /** Space between columns and at each side of the rows (px). */
+  gap?: number;
+  padding?: number;
+  getKey(item: T): string;
+  /** What a row's cells need besides the item; rows re-render only when it changes (shallowly). */
+  rowContext(item: T): C;
+  rowProps?(item: T): RowAttributes;
+  /** Contents of a column's header cell (default: its label). */
+  renderHeader?(column: TableColumn<T, C>): ReactNode;
+  /** aria-sort of a column's header, for tables sorted by their headers. */
+  sortOf?(column: TableColumn<T, C>): 'ascending' | 'descending' | 'none' | undefined;
+  /** Rows take the keyboard: Tab reaches them, the arrow keys, Page Up/Down, Home and End move between them. */
+  focusableRows?: boolean;
+  /** Called on every scroll with the part of the screen where rows show (below the sticky header). */
+  onScroll?(rowsInView: { top: number; bottom: number }): void;
+  className?: string;
+  rowClassName?: string;
+  headerClassName?: string;
+  style?: CSSProperties;
+}
+
+// The table's border and a row's accent border, beside the padding.
+const EDGES = 6;
+
+function shallowEqual(a: unknown, b: unknown): boolean {
+  if (Object.is(a, b)) return true;
+  if (typeof a !== 'object' || typeof b !== 'object' || !a || !b) return false;
+  const ka = Object.keys(a);
+  if (ka.length !== Object.keys(b).length) return false;
+  return ka.every((k) => Object.is((a as Record<string, unknown>)[k], (b as Record<string, unknown>)[k]));
+}
+
+const cellClass = (c: { numeric?: boolean; cellClassName?: string }, base?: string) =>
+  [base, c.numeric && classes.numeric, c.cellClassName].filter(Boolean).join(' ') || undefined;
+
+interface CellsProps<T, C> {
+  item: T;
+  context: C;
+  layout: TableLayout<T, C>;
+  minHeight: number;
+  gap: number;
+  padding: number;
+}
+
+/** A row's cells, then the detail line with the folded columns. Memoised: a live change re-renders only the rows it touched. */
+const RowCells = memo(
+  function RowCells<T, C>({ item, context, layout, minHeight, gap, padding }: CellsProps<T, C>) {
+    return (
+      <>
+        <div className={classes.main} style={{ gridTemplateColumns: layout.template, columnGap: gap, paddingInline: padding, minHeight }}>
+          {layout.shown.map((c) => (
+            <div key={c.key} role="cell" className={cellClass(c, classes.cell)} data-column={c.key}>
+              {c.cell(item, context)}
+            </div>
+          ))}
+        </div>
+        {layout.folded.length > 0 && (
+          <div role="cell" className={classes.detail} style={{ paddingInline: padding, columnGap: gap * 2 }} data-column="detail">
+            {layout.folded.map((c) => (
+              <span key={c.key} className={classes.detailItem} data-column={c.key}>
+                <span className={classes.detailLabel}>{c.label}</span> {(c.detail ?? c.cell)(item, context)}
+              </span>
+            ))}
+          </div>
+        )}
+      </>
+    );
+  },
+  (a, b) => a.item === b.item && a.layout === b.layout && a.minHeight === b.minHeight && shallowEqual(a.context, b.context),
+) as <T, C>(props: CellsProps<T, C>) => ReactNode;
+
+/**
+ * A table that renders only the rows in view (plus overscan), measuring each so rows may differ in
+ * height. The columns that fit stay side by side; when the table is narrower than they need, the
+ * columns that matter least fold into a detail line under each row's main line.
+ */
+export function VirtualTable<T, C>({
+  items,
+  columns,
+  label,
+  rowHeight,
+  overscan = 8,
+  gap = 8,
+  padding = 12,
+  getKey,
+  rowContext,
+  rowProps,
+  renderHeader,
+  sortOf,
+  focusableRows = false,
+  onScroll: onScrolled,
+  className,
+  rowClassName,
+  headerClassName,
+  style,
+}: VirtualTableProps<T, C>) {
+  const scroller = useRef<HTMLDivElement>(null);
+  const headerRef = useRef<HTMLDivElement>(null);
+  const [width, setWidth] = useState(0);
+  const [headerHeight, setHeaderHeight] = useState(0);
+
+  useLayoutEffect(() => {
+    const el = scroller.current;
+    if (!el) return;
+    const measure = () => {
+      setWidth(el.clientWidth);
+      setHeaderHeight(headerRef.current?.offsetHeight ?? 0);
+    };
+    measure();
+    const observer = new ResizeObserver(measure);
+    observer.observe(el);
+    return () => observer.disconnect();
+  }, []);
+
+  const spacing = { gap, inline: 2 * padding + EDGES };
+  const foldedKeys = [...foldedColumns(columns, width, spacing)].join(' ');
+  const layout = useMemo<TableLayout<T, C>>(() => {
+    const folded = new Set(foldedKeys.split(' '));
+    const shown = columns.filter((c) => !folded.has(c.key));
+    return { shown, folded: columns.filter((c) => folded.has(c.key)), template: shown.map((c) => c.width).join(' ') };
+  }, [columns, foldedKeys]);
+  const minWidth = neededWidth(layout.shown, spacing);
+  // A first guess at a row's height, before it is measured: the detail line is one line of small text.
+  const estimate = rowHeight + 1 + (layout.folded.length > 0 ? 18 : 0);
+
+  const virtualizer = useVirtualizer<HTMLDivElement, HTMLDivElement>({
+    count: items.length,
+    getScrollElement: () => scroller.current,
+    estimateSize: () => estimate,
+    getItemKey: (index) => getKey(items[index]),
+    overscan,
+    scrollMargin: headerHeight,
+    scrollPaddingStart: headerHeight,
+  });
+  // Each drawn row is measured as it mounts and again whenever its height changes (folding, wrapping).
+
+  const onScroll = useCallback(() => {
+    const el = scroller.current;
+    if (!onScrolled || !el) return;
+    const box = el.getBoundingClientRect();
+    onScrolled({ top: box.top + (headerRef.current?.offsetHeight ?? 0), bottom: box.bottom });
+  }, [onScrolled]);
+
+  /** Brings row `index` into view (rendering it if it was not), then puts the keyboard on it. */
+  const focusRow = useCallback(
+    (index: number) => {
+      virtualizer.scrollToIndex(index, { align: 'auto' });
+      let tries = 0;
+      const attempt = () => {
+        const row = scroller.current?.querySelector<HTMLElement>(`[role="row"][data-index="${index}"]`);
+        if (row) row.focus({ preventScroll: true });
+        if ((!row || virtualizer.isScrolling) && ++tries < 30) requestAnimationFrame(attempt);
+        else if (row) row.scrollIntoView({ block: 'nearest' });
+      };
+      requestAnimationFrame(attempt);
+    },
+    [virtualizer],
+  );
+
+  const onKeyDown = (e: KeyboardEvent<HTMLDivElement>) => {
+    const row = e.target as HTMLElement;
+    if (!focusableRows || e.defaultPrevented || row.getAttribute('role') !== 'row' || row.dataset.index === undefined) return;
+    const at = Number(row.dataset.index);
+    const page = Math.max(1, Math.floor((scroller.current?.clientHeight ?? 0) / estimate) - 1);
+    const to = { ArrowDown: at + 1, ArrowUp: at - 1, PageDown: at + page, PageUp: at - page, Home: 0, End: items.length - 1 }[e.key];
+    if (to === undefined) return;
+    e.preventDefault();
+    const target = Math.max(0, Math.min(items.length - 1, to));
+    if (target !== at) focusRow(target);
+  };
+
+  return (
+    <div
+      ref={scroller}
+      role="table"
+      aria-label={label}
+      aria-rowcount={items.length + 1}
+      onScroll={onScrolled ? onScroll : undefined}
+      className={className ? `${classes.table} ${className}` : classes.table}
+      style={{ scrollPaddingTop: headerHeight, ...style }}
+    >
+      <div style={{ minWidth }}>
+        <div ref={headerRef} role="rowgroup" className={classes.head}>
+          <div
+            role="row"
+            aria-rowindex={1}
+            className={headerClassName ? `${classes.main} ${headerClassName}` : classes.main}
+            style={{ gridTemplateColumns: layout.template, columnGap: gap, paddingInline: padding }}
+          >
+            {layout.shown.map((c) => (
+              <div key={c.key} role="columnheader" aria-sort={sortOf?.(c)} className={cellClass(c)} data-column={c.key}>
+                {renderHeader ? renderHeader(c) : c.label}
+              </div>
+            ))}
+          </div>
+        </div>
+        <div role="rowgroup" className={classes.body} style={{ height: virtualizer.getTotalSize() - headerHeight }} onKeyDown={onKeyDown}>
+          {virtualizer.getVirtualItems().map((row) => {
+            const item = items[row.index];
+            const props = rowProps?.(item);
+            return (
+              <div
+                key={row.key}
+                ref={virtualizer.measureElement}
+                data-index={row.index}
+                role="row"
+                aria-rowindex={row.index + 2}
+                tabIndex={focusableRows ? 0 : undefined}
+                {...props}
+                className={[classes.row, rowClassName, props?.className].filter(Boolean).join(' ')}
+                style={{ transform: `translateY(${row.start - headerHeight}px)` }}
+              >
+                <RowCells item={item} context={rowContext(item)} layout={layout} minHeight={rowHeight} gap={gap} padding={padding} />
+              </div>
+            );
+          })}
+        </div>
+      </div>
+    </div>
+  );
+}
