@@ -1,8 +1,8 @@
-import { memo, useCallback, type KeyboardEvent, type MouseEvent } from 'react';
+import { useCallback, type KeyboardEvent, type MouseEvent, type ReactNode } from 'react';
 import { Badge, Checkbox, UnstyledButton, VisuallyHidden } from '@mantine/core';
 import { IconArrowDown, IconArrowUp, IconArrowsSort, IconFlag } from '@tabler/icons-react';
 import { displayStatus, isHighPriority, isInHouse, type DriveAssignment } from '@tripline/core';
-import { VirtualRows } from '../../components/VirtualRows.tsx';
+import { VirtualTable, type TableColumn } from '../../components/VirtualTable.tsx';
 import { STATUS_LOOK, formatMoney, serviceDateLabel, serviceTypeLabel, summarise, type Stop } from '../trips/home/trip-format.ts';
 import home from '../trips/home/trip-list.module.css';
 import type { Sort, SortKey } from './results.ts';
@@ -10,72 +10,19 @@ import classes from './admin-trips.module.css';
 
 export const ROW_HEIGHT = 56;
 
-const COLUMNS: { key: SortKey; label: string; numeric?: boolean }[] = [
-  { key: 'referenceNumber', label: 'Trip' },
-  { key: 'serviceDate', label: 'Date' },
-  { key: 'status', label: 'Status' },
-  { key: 'priority', label: 'Pri' },
-  { key: 'passenger', label: 'Passenger' },
-  { key: 'pickup', label: 'Pickup' },
-  { key: 'dropoff', label: 'Drop-off' },
-  { key: 'service', label: 'Service' },
-  { key: 'miles', label: 'Miles', numeric: true },
-  { key: 'partner', label: 'Partner' },
-  { key: 'driver', label: 'Driver' },
-  { key: 'pay', label: 'Pay' },
-  { key: 'flag', label: 'Flag' },
-];
-
 const SORT_NAMES = { asc: 'ascending', desc: 'descending' } as const;
 
-function Header({
-  sort,
-  onSort,
-  allSelected,
-  someSelected,
-  onSelectAll,
-  selectable,
-}: {
-  sort: Sort | null;
-  onSort(key: SortKey): void;
-  allSelected: boolean;
-  someSelected: boolean;
-  onSelectAll(): void;
+/** What a row of the search shows besides its trip. */
+interface RowContext {
+  selected: boolean;
   selectable: boolean;
-}) {
-  return (
-    <div className={classes.header}>
-      <span role="columnheader">
-        {selectable ? (
-          <Checkbox size="xs" aria-label="Select all shown trips" checked={allSelected} indeterminate={someSelected && !allSelected} onChange={onSelectAll} />
-        ) : (
-          <VisuallyHidden>Selection</VisuallyHidden>
-        )}
-      </span>
-      {COLUMNS.map((c) => {
-        const active = sort?.key === c.key ? sort : null;
-        const Icon = active ? (active.dir === 'asc' ? IconArrowUp : IconArrowDown) : IconArrowsSort;
-        return (
-          <span
-            key={c.key}
-            role="columnheader"
-            aria-sort={active ? SORT_NAMES[active.dir] : 'none'}
-            className={c.numeric ? home.numeric : undefined}
-          >
-            <UnstyledButton className={classes.sortButton} onClick={() => onSort(c.key)} title={`Sort by ${c.label}`}>
-              {c.label}
-              <Icon size={12} aria-hidden style={{ opacity: active ? 1 : 0.35 }} />
-            </UnstyledButton>
-          </span>
-        );
-      })}
-    </div>
-  );
+  onToggle(id: string): void;
 }
+type Column = TableColumn<DriveAssignment, RowContext> & { key: SortKey | 'select' };
 
 function StopCell({ stop }: { stop: Stop }) {
   return (
-    <div role="cell" className={home.cell}>
+    <>
       <span className={home.line} title={stop.actual ? `Ordered ${stop.ordered}, actual ${stop.actual}` : `Ordered ${stop.ordered || '—'}`}>
         <strong>{stop.ordered || '—'}</strong>
         {stop.actual && <span style={{ color: 'var(--mantine-color-teal-9)' }}> · act {stop.actual}</span>}
@@ -83,107 +30,146 @@ function StopCell({ stop }: { stop: Stop }) {
       <span className={home.sub} title={stop.address}>
         {stop.address}
       </span>
-    </div>
+    </>
   );
 }
 
-const Row = memo(function Row({
-  trip,
-  selected,
-  selectable,
-  onToggle,
-}: {
-  trip: DriveAssignment;
-  selected: boolean;
-  selectable: boolean;
-  onToggle(id: string): void;
-}) {
+function Status({ trip }: { trip: DriveAssignment }) {
+  if (trip.canceled)
+    return (
+      <Badge color="gray" variant="outline" size="sm" title={trip.cancelledReason ?? undefined}>
+        Cancelled
+      </Badge>
+    );
   const status = STATUS_LOOK[displayStatus(trip)];
-  const summary = summarise(trip);
+  return (
+    <Badge color={status.color} variant="light" size="sm" data-status={displayStatus(trip)}>
+      {status.label}
+    </Badge>
+  );
+}
+
+function Priority({ trip }: { trip: DriveAssignment }) {
   const high = isHighPriority(trip);
   return (
-    <div className={classes.grid}>
-      <div role="cell" onClick={(e) => e.stopPropagation()}>
-        {selectable && (
-          <Checkbox
-            size="xs"
-            tabIndex={-1}
-            aria-label={`Select trip ${trip.referenceNumber}`}
-            checked={selected}
-            onChange={() => onToggle(trip.id)}
-          />
-        )}
-      </div>
-      <div role="cell" className={home.cell}>
-        <span className={home.line}>
-          <strong>{trip.referenceNumber}</strong>
-        </span>
-        <span className={home.sub}>{trip.tripLegs.length > 1 ? `${trip.tripLegs.length} legs` : (trip.tripLegs[0]?.whichLeg ?? '')}</span>
-      </div>
-      <div role="cell" className={home.cell}>
-        <span className={home.line}>{serviceDateLabel(trip.serviceDate)}</span>
-        <span className={home.sub}>{trip.division ?? ''}</span>
-      </div>
-      <div role="cell" className={home.cell}>
-        {trip.canceled ? (
-          <Badge color="gray" variant="outline" size="sm" title={trip.cancelledReason ?? undefined}>
-            Cancelled
-          </Badge>
-        ) : (
-          <Badge color={status.color} variant="light" size="sm" data-status={displayStatus(trip)}>
-            {status.label}
-          </Badge>
-        )}
-      </div>
-      <div role="cell" className={home.cell}>
-        <span className={`${home.line} ${high ? classes.high : ''}`} title={high ? `High priority (${trip.schedulePriority})` : undefined}>
-          {trip.schedulePriority}
-          {high && (
-            <>
-              !<VisuallyHidden> high priority</VisuallyHidden>
-            </>
-          )}
-        </span>
-      </div>
-      <div role="cell" className={home.cell}>
-        <span className={home.line} title={summary.passenger}>
-          {summary.passenger || '—'}
-        </span>
-        <span className={home.sub}>{trip.tripLegs[0]?.apptType ?? ''}</span>
-      </div>
-      <StopCell stop={summary.pickup} />
-      <StopCell stop={summary.dropoff} />
-      <div role="cell" className={home.cell}>
-        <span className={home.line}>{serviceTypeLabel(trip.serviceTypeRequested)}</span>
-        <span className={home.sub}>{trip.willCall ? 'Will call' : ''}</span>
-      </div>
-      <div role="cell" className={`${home.cell} ${home.numeric}`}>
-        <span className={home.line}>{summary.miles === null ? '—' : summary.miles.toFixed(1)}</span>
-      </div>
-      <div role="cell" className={home.cell}>
-        <span className={home.line} title={trip.farmoutName ?? undefined}>
-          {trip.farmoutName ?? <span style={{ color: 'var(--mantine-color-gray-7)' }}>Not farmed out</span>}
-        </span>
-        <span className={home.sub}>{trip.farmoutName ? (isInHouse(trip.farmoutName) ? 'In-house' : formatMoney(trip.farmoutRate)) : ''}</span>
-      </div>
-      <div role="cell" className={home.cell}>
-        <span className={home.line} title={trip.driverName ?? undefined}>
-          {trip.driverName ?? trip.driverEmpNumberAssigned ?? <span style={{ color: 'var(--mantine-color-gray-7)' }}>Unassigned</span>}
-        </span>
-      </div>
-      <div role="cell" className={home.cell}>
-        <span className={home.line}>{trip.partnerPayStatus}</span>
-      </div>
-      <div role="cell" className={home.cell}>
-        {trip.flag && (
-          <span className={`${home.line} ${classes.flag}`} title={trip.flag}>
-            <IconFlag size={12} aria-label="Flag" role="img" /> {trip.flag}
-          </span>
-        )}
-      </div>
-    </div>
+    <span className={`${home.line} ${high ? classes.high : ''}`} title={high ? `High priority (${trip.schedulePriority})` : undefined}>
+      {trip.schedulePriority}
+      {high && (
+        <>
+          !<VisuallyHidden> high priority</VisuallyHidden>
+        </>
+      )}
+    </span>
   );
-});
+}
+
+const line = (content: ReactNode, title?: string) => (
+  <span className={home.line} title={title}>
+    {content}
+  </span>
+);
+const miles = (trip: DriveAssignment) => {
+  const m = summarise(trip).miles;
+  return m === null ? '—' : m.toFixed(1);
+};
+const driver = (trip: DriveAssignment) =>
+  trip.driverName ?? trip.driverEmpNumberAssigned ?? <span style={{ color: 'var(--mantine-color-gray-7)' }}>Unassigned</span>;
+const flag = (trip: DriveAssignment) =>
+  trip.flag ? (
+    <span className={`${home.line} ${classes.flag}`} title={trip.flag}>
+      <IconFlag size={12} aria-label="Flag" role="img" /> {trip.flag}
+    </span>
+  ) : null;
+
+/**
+ * The columns of the search. Service, Miles, Driver, Pay and Flag fold into the detail line
+ * when the table is narrow; the trip, its date, status, passenger, stops and partner stay.
+ */
+const COLUMNS: readonly Column[] = [
+  {
+    key: 'select',
+    label: 'Selection',
+    width: '24px',
+    minWidth: 24,
+    cell: (trip, { selected, selectable, onToggle }) =>
+      selectable && (
+        <Checkbox size="xs" tabIndex={-1} aria-label={`Select trip ${trip.referenceNumber}`} checked={selected} onChange={() => onToggle(trip.id)} />
+      ),
+  },
+  {
+    key: 'referenceNumber',
+    label: 'Trip',
+    width: '72px',
+    minWidth: 72,
+    cell: (trip) => (
+      <>
+        {line(<strong>{trip.referenceNumber}</strong>)}
+        <span className={home.sub}>{trip.tripLegs.length > 1 ? `${trip.tripLegs.length} legs` : (trip.tripLegs[0]?.whichLeg ?? '')}</span>
+      </>
+    ),
+  },
+  {
+    key: 'serviceDate',
+    label: 'Date',
+    width: '84px',
+    minWidth: 84,
+    cell: (trip) => (
+      <>
+        {line(serviceDateLabel(trip.serviceDate))}
+        <span className={home.sub}>{trip.division ?? ''}</span>
+      </>
+    ),
+  },
+  { key: 'status', label: 'Status', width: '118px', minWidth: 118, cell: (trip) => <Status trip={trip} /> },
+  { key: 'priority', label: 'Pri', width: '40px', minWidth: 40, cell: (trip) => <Priority trip={trip} /> },
+  {
+    key: 'passenger',
+    label: 'Passenger',
+    width: 'minmax(120px, 1fr)',
+    minWidth: 120,
+    cell: (trip) => {
+      const passenger = summarise(trip).passenger;
+      return (
+        <>
+          {line(passenger || '—', passenger)}
+          <span className={home.sub}>{trip.tripLegs[0]?.apptType ?? ''}</span>
+        </>
+      );
+    },
+  },
+  { key: 'pickup', label: 'Pickup', width: 'minmax(150px, 1.2fr)', minWidth: 150, cell: (trip) => <StopCell stop={summarise(trip).pickup} /> },
+  { key: 'dropoff', label: 'Drop-off', width: 'minmax(150px, 1.2fr)', minWidth: 150, cell: (trip) => <StopCell stop={summarise(trip).dropoff} /> },
+  {
+    key: 'service',
+    label: 'Service',
+    width: '84px',
+    minWidth: 84,
+    foldable: true,
+    cell: (trip) => (
+      <>
+        {line(serviceTypeLabel(trip.serviceTypeRequested))}
+        <span className={home.sub}>{trip.willCall ? 'Will call' : ''}</span>
+      </>
+    ),
+    detail: (trip) => [serviceTypeLabel(trip.serviceTypeRequested) || '—', trip.willCall ? 'Will call' : ''].filter(Boolean).join(' · '),
+  },
+  { key: 'miles', label: 'Miles', width: '58px', minWidth: 58, numeric: true, foldable: true, cell: (trip) => line(miles(trip)), detail: miles },
+  {
+    key: 'partner',
+    label: 'Partner',
+    width: 'minmax(110px, 1fr)',
+    minWidth: 110,
+    cell: (trip) => (
+      <>
+        {line(trip.farmoutName ?? <span style={{ color: 'var(--mantine-color-gray-7)' }}>Not farmed out</span>, trip.farmoutName ?? undefined)}
+        <span className={home.sub}>{trip.farmoutName ? (isInHouse(trip.farmoutName) ? 'In-house' : formatMoney(trip.farmoutRate)) : ''}</span>
+      </>
+    ),
+  },
+  { key: 'driver', label: 'Driver', width: 'minmax(90px, 0.8fr)', minWidth: 90, foldable: true, cell: (trip) => line(driver(trip), trip.driverName ?? undefined), detail: driver },
+  { key: 'pay', label: 'Pay', width: '60px', minWidth: 60, foldable: true, cell: (trip) => line(trip.partnerPayStatus), detail: (trip) => trip.partnerPayStatus },
+  { key: 'flag', label: 'Flag', width: 'minmax(64px, 0.5fr)', minWidth: 64, foldable: true, cell: flag, detail: (trip) => flag(trip) ?? '—' },
+];
 
 export interface ResultsTableProps {
   trips: readonly DriveAssignment[];
@@ -198,15 +184,12 @@ export interface ResultsTableProps {
 }
 
 /**
- * The found trips as a windowed, sortable table: a click or Enter on a row opens trip inspect,
- * Space selects it; the arrow keys move between rows.
+ * The found trips as a windowed table sorted by its headers: a click or Enter on a row opens trip
+ * inspect, Space selects it; the arrow keys, Page Up/Down, Home and End move between rows.
  */
 export function ResultsTable({ trips, sort, onSort, selectable, selected, onToggle, onSelectAll, onOpen }: ResultsTableProps) {
-  const byId = useCallback((id: string | undefined) => trips.find((t) => t.id === id), [trips]);
   const rowProps = useCallback(
     (trip: DriveAssignment) => ({
-      className: classes.row,
-      tabIndex: 0,
       'aria-selected': selectable ? selected.has(trip.id) : undefined,
       'data-selected': String(selected.has(trip.id)),
       'data-canceled': String(trip.canceled),
@@ -224,33 +207,48 @@ export function ResultsTable({ trips, sort, onSort, selectable, selected, onTogg
         } else if (e.key === ' ' && selectable) {
           e.preventDefault();
           onToggle(trip.id);
-        } else if (e.key === 'ArrowDown' || e.key === 'ArrowUp') {
-          e.preventDefault();
-          const sibling = (e.key === 'ArrowDown' ? e.currentTarget.nextElementSibling : e.currentTarget.previousElementSibling) as HTMLElement | null;
-          if (sibling && byId(sibling.dataset.tripId)) {
-            sibling.focus();
-            sibling.scrollIntoView({ block: 'nearest' });
-          }
         }
       },
     }),
-    [selected, selectable, onOpen, onToggle, byId],
+    [selected, selectable, onOpen, onToggle],
   );
+  const rowContext = useCallback((trip: DriveAssignment): RowContext => ({ selected: selected.has(trip.id), selectable, onToggle }), [selected, selectable, onToggle]);
   const allSelected = trips.length > 0 && trips.every((t) => selected.has(t.id));
+  const someSelected = selected.size > 0;
+  const renderHeader = (c: Column): ReactNode => {
+    if (c.key === 'select')
+      return selectable ? (
+        <Checkbox size="xs" aria-label="Select all shown trips" checked={allSelected} indeterminate={someSelected && !allSelected} onChange={onSelectAll} />
+      ) : (
+        <VisuallyHidden>Selection</VisuallyHidden>
+      );
+    const key = c.key;
+    const active = sort?.key === key ? sort : null;
+    const Icon = active ? (active.dir === 'asc' ? IconArrowUp : IconArrowDown) : IconArrowsSort;
+    return (
+      <UnstyledButton className={classes.sortButton} onClick={() => onSort(key)} title={`Sort by ${c.label}`}>
+        {c.label}
+        <Icon size={12} aria-hidden style={{ opacity: active ? 1 : 0.35 }} />
+      </UnstyledButton>
+    );
+  };
+  const sortOf = (c: Column) => (c.key === 'select' ? undefined : sort?.key === c.key ? SORT_NAMES[sort.dir] : 'none');
   return (
-    <VirtualRows
+    <VirtualTable
       items={trips}
+      columns={COLUMNS}
+      label="Trips found"
       rowHeight={ROW_HEIGHT}
       overscan={10}
-      label="Trips found"
-      header={
-        <Header sort={sort} onSort={onSort} allSelected={allSelected} someSelected={selected.size > 0} onSelectAll={onSelectAll} selectable={selectable} />
-      }
-      minWidth={1270}
       getKey={(trip) => trip.id}
+      rowContext={rowContext}
       rowProps={rowProps}
-      renderRow={(trip) => <Row trip={trip} selected={selected.has(trip.id)} selectable={selectable} onToggle={onToggle} />}
+      renderHeader={renderHeader}
+      sortOf={sortOf}
+      focusableRows
       className={classes.table}
+      headerClassName={classes.header}
+      rowClassName={classes.row}
       style={{ flex: 1, minHeight: 360 }}
     />
   );

@@ -1,11 +1,14 @@
 import { useCallback } from 'react';
+import { VisuallyHidden } from '@mantine/core';
 import { isReadOnly, type DriveAssignment } from '@tripline/core';
-import { VirtualRows } from '../../../components/VirtualRows.tsx';
+import { VirtualTable, type TableColumn } from '../../../components/VirtualTable.tsx';
 import { formatUsDate } from '../../../lib/date-input.ts';
 import { useRowMenu } from '../actions/TripActionMenu.tsx';
 import type { TripAction } from '../actions/use-trip-actions.tsx';
 import classes from './trip-list.module.css';
-import { ROW_HEIGHT, TripHeader, TripRow } from './TripRow.tsx';
+import { ROW_HEIGHT, TRIP_COLUMNS, type TripRowContext } from './TripRow.tsx';
+
+const header = (c: TableColumn<DriveAssignment, TripRowContext>) => (c.key === 'actions' ? <VisuallyHidden>Actions</VisuallyHidden> : c.label);
 
 /** The day's trips as a windowed table: only the rows in view are in the page. */
 export function TripList({
@@ -26,26 +29,32 @@ export function TripList({
   const { openFor, openId, follow } = rowMenu;
   const rowProps = useCallback(
     (trip: DriveAssignment) => ({
-      className: classes.row,
       'data-readonly': String(isReadOnly(trip)),
       'data-conflict': String(conflicts.has(trip.id)),
       'data-trip-id': trip.id,
     }),
     [conflicts],
   );
+  const rowContext = useCallback(
+    (trip: DriveAssignment): TripRowContext => ({ conflicted: conflicts.has(trip.id), menuOpen: openId === trip.id, onMenu: openFor }),
+    [conflicts, openId, openFor],
+  );
   return (
     <>
-      <VirtualRows
+      <VirtualTable
         items={trips}
+        columns={TRIP_COLUMNS}
+        label={`Trips for ${formatUsDate(date)}`}
         rowHeight={ROW_HEIGHT}
         overscan={10}
-        label={`Trips for ${formatUsDate(date)}`}
-        header={<TripHeader />}
-        minWidth={1080}
+        gap={10}
         getKey={(trip) => trip.id}
+        rowContext={rowContext}
         rowProps={rowProps}
-        renderRow={(trip) => <TripRow trip={trip} conflicted={conflicts.has(trip.id)} menuOpen={openId === trip.id} onMenu={openFor} />}
+        renderHeader={header}
         className={classes.table}
+        headerClassName={classes.header}
+        rowClassName={classes.row}
         style={{ flex: 1, minHeight: 320 }}
         onScroll={openId ? follow : undefined}
       />
