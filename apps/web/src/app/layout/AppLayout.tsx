@@ -1,6 +1,6 @@
 import { useEffect, type ReactNode } from 'react';
 import { Anchor, AppShell, Burger, Group, ScrollArea, Text } from '@mantine/core';
-import { useDisclosure } from '@mantine/hooks';
+import { useDisclosure, useMediaQuery } from '@mantine/hooks';
 import { IconBug } from '@tabler/icons-react';
 import { Link, useLocation } from 'react-router';
 import { defaultLanding, isStaff, type CurrentUser } from '@tripline/core';
@@ -15,6 +15,10 @@ import { MAIN_CONTENT_ID, SkipLink } from './SkipLink.tsx';
 import skipLink from './skip-link.module.css';
 import { UserMenu } from './UserMenu.tsx';
 
+/** Mantine's lg: 75em, 1200 px at the default font size. */
+const NAV_BREAKPOINT = 'lg';
+const NAV_BREAKPOINT_PX = 1200;
+
 /** The frame of every page for a signed-in user. */
 export function AppLayout({ user, children }: { user: CurrentUser; children: ReactNode }) {
   const [navOpened, { toggle: toggleNav, close: closeNav }] = useDisclosure(false);
@@ -22,6 +26,8 @@ export function AppLayout({ user, children }: { user: CurrentUser; children: Rea
   // Closed on each new page. On close alone: the handlers object is new at every render, so
   // depending on it closed the navigation again the moment the burger opened it.
   useEffect(() => closeNav(), [pathname, closeNav]);
+  // Folded away, the navigation is out of the keyboard's reach too, not only out of sight.
+  const narrow = useMediaQuery(`(max-width: ${NAV_BREAKPOINT_PX - 0.02}px)`);
   const staff = isStaff(user);
   const impersonate = useImpersonate();
   useLiveSession(user.id);
@@ -29,14 +35,15 @@ export function AppLayout({ user, children }: { user: CurrentUser; children: Rea
   return (
     <AppShell
       header={{ height: 60 }}
-      navbar={{ width: 250, breakpoint: 'sm', collapsed: { mobile: !navOpened } }}
+      // Below 1200 px the navigation folds behind the burger, so the trip lists get the width.
+      navbar={{ width: 250, breakpoint: NAV_BREAKPOINT, collapsed: { mobile: !navOpened } }}
       padding="md"
     >
       <SkipLink />
       <AppShell.Header>
         <Group h="100%" px="md" gap="md" justify="space-between" wrap="nowrap">
           <Group gap="sm" wrap="nowrap">
-            <Burger opened={navOpened} onClick={toggleNav} hiddenFrom="sm" size="sm" aria-label="Toggle navigation" />
+            <Burger opened={navOpened} onClick={toggleNav} hiddenFrom={NAV_BREAKPOINT} size="sm" aria-label="Toggle navigation" />
             <Anchor component={Link} to={defaultLanding(user) ?? '/'} underline="never" c="inherit" aria-label="Tripline home">
               <Brand />
             </Anchor>
@@ -62,7 +69,7 @@ export function AppLayout({ user, children }: { user: CurrentUser; children: Rea
           </Group>
         </Group>
       </AppShell.Header>
-      <AppShell.Navbar aria-label="Main navigation">
+      <AppShell.Navbar aria-label="Main navigation" inert={narrow && !navOpened}>
         <AppShell.Section grow component={ScrollArea} p="xs">
           <NavLinks user={user} />
         </AppShell.Section>
