@@ -153,6 +153,9 @@ describe('windowed live found sets', () => {
     const rows = await partnerLive.next('FoundSetRows', (m) => m.subscriptionId === 'p');
     expect(rows.start).toBe(0);
     expect(idsOf(rows.rows)).toEqual([d.x1, d.x2, d.x3, d.x4]);
+    // rows changed while outside the window come as they are now
+    expect(rows.rows[1]).toMatchObject({ flag: 'Late', modCount: 1 });
+    expect(rows.rows[3]).toMatchObject({ accepted: true, modCount: 1 });
     expect(b.app.live.stats().evaluations).toBe(evaluations);
     // now every row is in the window: a change to x4 comes as a row
     await db.pool.query(`update drive_assignments set flag = 'Now', mod_count = mod_count + 1 where id = $1`, [d.x4]);

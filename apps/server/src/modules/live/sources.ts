@@ -5,7 +5,9 @@ import type { Clock } from '../../platform/clock.ts';
 import type { LiveSource } from '../../platform/live/source.ts';
 import { tripVisibleTo } from '../../platform/scope.ts';
 import { findDeliveries } from '../notifications/deliveries.ts';
+import { TripJsonCache } from '../trips/day-list.ts';
 import { findTripsJson, findTripsJsonInParts, type TripJson, type TripKeys } from '../trips/repository.ts';
+import { loadStampedTrips, tripsJson, versionOf, type StampedTrip } from './trip-rows.ts';
 import { narrowTripFilter, toTripFilter, tripMatches, type TripFoundSetFilter } from './trip-filter.ts';
 
 /**
@@ -13,9 +15,10 @@ import { narrowTripFilter, toTripFilter, tripMatches, type TripFoundSetFilter } 
  * list. Each trip's JSON is kept as PostgreSQL built it and sent as it is: a day of thousands of
  * trips is never parsed or serialised here, and a reloaded trip compares with the same text. The
  * row the fan-out tests is only the trip's keys (filter fields and row scope). A windowed found set
- * reads each trip's member (sort key, flags, Home search text) from its JSON once per load.
+ * keeps each trip's keys, version stamp and member (sort key, flags, Home search text) only, and
+ * reads the JSON of the rows its windows show from a per-trip cache kept by stamp, as the day list.
  */
-export function tripSource(pool: Pool, clock: Clock): LiveSource<TripFoundSetFilter, TripKeys> {
+export function tripSource(pool: Pool, clock: Clock, cache = new TripJsonCache()): LiveSource<TripFoundSetFilter, TripKeys> {
   const built = new WeakMap<TripKeys, string>();
   const keep = (found: TripJson[]) =>
     found.map(({ trip, json }) => {
@@ -34,9 +37,12 @@ export function tripSource(pool: Pool, clock: Clock): LiveSource<TripFoundSetFil
     matches: tripMatches,
     visibleTo: tripVisibleTo,
     json: (trip) => built.get(trip) ?? JSON.stringify(trip),
-    member(query, trip) {
-      const json = built.get(trip);
-      return json ? toMember(JSON.parse(json) as DriveAssignment, query, clock.now()) : null;
+    windowed: {
+      evaluate: async (filter) => loadStampedTrips(pool, cache, toTripFilter(filter), 2),
+      load: (ids) => loadStampedTrips(pool, cache, { ids }),
+      member: (query, record) => toMember(record as DriveAssignment, query, clock.now()),
+      version: (trip) => versionOf(trip as StampedTrip),
+      rowsJson: (trips) => tripsJson(pool, cache, trips as StampedTrip[]),
     },
   };
 }

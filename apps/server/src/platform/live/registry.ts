@@ -11,10 +11,11 @@ import {
   type RowEntry,
 } from './found-set.ts';
 import type { LiveSource } from './source.ts';
-import { FoundSet, Subscription, type Subscriber } from './subscription.ts';
-import { emptyWindow, fetchedWindow, moveWindow, windowedChanges, windowKey, WindowedSet } from './windowed.ts';
+import { FoundSet, LOAD_FAILED, Subscription, type Subscriber } from './subscription.ts';
+import { WindowFanout } from './window-fanout.ts';
+import { emptyWindow, windowKey, WindowedSet } from './windowed.ts';
 
-export { FoundSet, Subscription, type Subscriber, type WindowPlace } from './subscription.ts';
+export { FoundSet, LOAD_FAILED, Subscription, type Subscriber, type WindowPlace } from './subscription.ts';
 
 export interface LiveCounters {
   /** Found-set evaluations (one per distinct filter, however many subscribers share it). */
@@ -25,7 +26,6 @@ export interface LiveCounters {
   changes: number;
 }
 
-export const LOAD_FAILED = 'The live data could not be loaded; fetch again.';
 
 /** How a source's rows become the JSON kept with them and sent: its own text when it has one. */
 function serialiserOf(source: LiveSource): (row: LiveRow) => string {
@@ -42,6 +42,7 @@ export class FoundSetRegistry {
   private readonly sources = new Map<LiveTable, LiveSource>();
   private tail: Promise<unknown> = Promise.resolve();
   readonly counters: LiveCounters = { evaluations: 0, loads: 0, changes: 0 };
+  private readonly windows: WindowFanout;
 
   constructor(
     sources: readonly LiveSource[],
@@ -53,6 +54,7 @@ export class FoundSetRegistry {
     private readonly lingerMs = 0,
   ) {
     for (const s of sources) this.sources.set(s.table, s);
+    this.windows = new WindowFanout(this.counters, log, (fs, message) => this.end(fs, message));
   }
 
   /** Runs steps one after another; a failed step does not stop the next. */
@@ -84,7 +86,7 @@ export class FoundSetRegistry {
   subscribe(subscriptionId: string, subscriber: Subscriber, table: LiveTable, filter: object, view?: LiveView): Subscription | { error: string } {
     const source = this.sources.get(table);
     if (!source) return { error: `The table ${table} is not live` };
-    if (view && !source.member) return { error: `The table ${table} has no windowed view` };
+    if (view && !source.windowed) return { error: `The table ${table} has no windowed view` };
     const auth = source.authorize(subscriber.user, filter);
     if ('error' in auth) return auth;
     const place = view ? { start: view.start, count: view.count } : null;
@@ -109,6 +111,9 @@ export class FoundSetRegistry {
       this.sets.set(key, fs);
       const evaluating = fs;
       void this.serial(() => this.evaluate(evaluating));
+    } else if (fs.ready && fs.windowed) {
+      // a window's rows are read when sent: in turn with the changes
+      void this.serial(() => this.windows.sendFetched(sub));
     } else if (fs.ready) {
       this.sendFetched(sub);
     }
@@ -141,6 +146,7 @@ export class FoundSetRegistry {
   private async evaluate(fs: FoundSet): Promise<void> {
     if (fs.dropped) return;
     this.counters.evaluations++;
+    if (fs.windowed) return this.windows.evaluate(fs);
     let rows: LiveRow[];
     try {
       rows = await fs.source.evaluate(fs.filter);
@@ -151,16 +157,7 @@ export class FoundSetRegistry {
     }
     if (fs.dropped) return;
     const serialise = serialiserOf(fs.source);
-    const ws = fs.windowed;
-    if (ws) {
-      for (const row of rows) {
-        const member = fs.source.member!(ws.query, row);
-        if (member) fs.rows.set(row.id, { row, json: serialise(row), member });
-      }
-      ws.fill(fs.rows.values());
-    } else {
-      for (const row of rows) fs.rows.set(row.id, { row, json: serialise(row) });
-    }
+    for (const row of rows) fs.rows.set(row.id, { row, json: serialise(row) });
     fs.ready = true;
     for (const sub of fs.subscriptions) if (!sub.live) this.sendFetched(sub);
   }
@@ -168,11 +165,6 @@ export class FoundSetRegistry {
   private sendFetched(sub: Subscription): void {
     const fs = sub.foundSet!;
     const user = sub.subscriber.user;
-    if (fs.windowed) {
-      sub.live = true;
-      sub.subscriber.send(fetchedWindow(sub, (row) => fs.source.visibleTo(user, row)));
-      return;
-    }
     const visible: RowEntry[] = [];
     for (const entry of fs.rows.values()) {
       if (fs.source.visibleTo(user, entry.row)) {
@@ -195,7 +187,7 @@ export class FoundSetRegistry {
     fs.subscriptions.clear();
   }
 
-  private static invalidated(sub: Subscription): string {
+  static invalidated(sub: Subscription): string {
     return JSON.stringify({ type: 'FoundSetInvalidated', subscriptionId: sub.subscriptionId });
   }
 
@@ -219,7 +211,9 @@ export class FoundSetRegistry {
   }
 
   private async applyTo(source: LiveSource, ids: Set<string>): Promise<void> {
-    const sets = [...this.sets.values()].filter((fs) => fs.ready && fs.source === source);
+    const ready = [...this.sets.values()].filter((fs) => fs.ready && fs.source === source);
+    await this.windows.apply(source, ready.filter((fs) => fs.windowed), ids);
+    const sets = ready.filter((fs) => !fs.windowed);
     if (sets.length === 0) return;
     let loaded: Map<string, LiveRow>;
     try {
@@ -233,10 +227,6 @@ export class FoundSetRegistry {
     }
     for (const fs of sets) {
       if (fs.dropped) continue;
-      if (fs.windowed) {
-        this.applyWindowed(fs, ids, loaded);
-        continue;
-      }
       const changes = diffFoundSet(fs.rows, ids, loaded, (row) => source.matches(fs.filter, row), serialiserOf(source));
       if (changes.length === 0) continue;
       applyChanges(fs.rows, changes);
@@ -251,24 +241,12 @@ export class FoundSetRegistry {
     }
   }
 
-  /** A change to a windowed set: each subscriber gets rows for its window and members for the rest. */
-  private applyWindowed(fs: FoundSet, ids: Set<string>, loaded: Map<string, LiveRow>): void {
-    for (const { sub, text } of windowedChanges(fs, ids, loaded, serialiserOf(fs.source))) {
-      this.counters.changes++;
-      sub.subscriber.send(text, sub);
-    }
-  }
-
   /**
-   * Moves a windowed subscription's window and answers FoundSetRows at once: the set is not
-   * evaluated again. Before the set is ready the fetch answers with the new window instead.
+   * Moves a windowed subscription's window and answers FoundSetRows, in turn with the changes; the
+   * set is not evaluated again.
    */
   moveWindow(sub: Subscription, start: number, count: number): void {
-    if (!sub.live) {
-      sub.window = { start, count };
-      return;
-    }
-    sub.subscriber.send(moveWindow(sub, start, count));
+    void this.serial(() => this.windows.move(sub, start, count));
   }
 
   /**

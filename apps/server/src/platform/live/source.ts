@@ -31,9 +31,30 @@ export interface LiveSource<F extends object = object, R extends LiveRow = LiveR
    * text: a reloaded row whose text is unchanged is not reported.
    */
   json?(row: R): string;
-  /**
-   * For a table that offers windowed found sets: the row as a member of a view (its sort key,
-   * modCount and flags), or null when the view's text filter leaves it out.
-   */
-  member?(query: WindowQuery, row: R): WindowMember | null;
+  /** For a table that offers windowed found sets (a fetch with a view). */
+  windowed?: WindowedSource<F, R>;
+}
+
+/** A row read for a windowed found set, with the record it was read from (to make its member, then let go). */
+export interface WindowedLoad<R extends LiveRow = LiveRow> {
+  row: R;
+  record: unknown;
+}
+
+/**
+ * How a table serves windowed found sets. Such a set keeps each member's row keys, version and
+ * member only; the JSON of a window's rows is asked for when it is sent. Method syntax on purpose
+ * (the registry holds sources of different types).
+ */
+export interface WindowedSource<F extends object = object, R extends LiveRow = LiveRow> {
+  /** Every row of a found set, with no user scope, in no particular order. */
+  evaluate(filter: F): Promise<WindowedLoad<R>[]>;
+  /** The current rows of changed ids; ids that no longer exist are absent. */
+  load(ids: string[]): Promise<WindowedLoad<R>[]>;
+  /** The record as a member of a view, or null when the view's text filter leaves it out. */
+  member(query: WindowQuery, record: unknown): WindowMember | null;
+  /** The row's version stamp: a reloaded row with the same one has not changed visibly. */
+  version(row: R): string;
+  /** The JSON of rows to send, by id; a row that no longer exists may be absent. */
+  rowsJson(rows: R[]): Promise<Map<string, string>>;
 }

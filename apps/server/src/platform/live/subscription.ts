@@ -4,6 +4,8 @@ import type { RowEntry } from './found-set.ts';
 import type { LiveSource } from './source.ts';
 import type { WindowedSet } from './windowed.ts';
 
+export const LOAD_FAILED = 'The live data could not be loaded; fetch again.';
+
 /** The end of a subscription: a socket connection. */
 export interface Subscriber {
   readonly user: SessionUser;

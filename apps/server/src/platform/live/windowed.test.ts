@@ -15,7 +15,8 @@ interface Row {
 
 /** A table in memory whose members sort by `at` and whose text filter 'keep' needs an owner 'x'. */
 function memorySource(rows: Row[]) {
-  const calls = { evaluate: 0 };
+  const calls = { evaluate: 0, rowsJson: 0 };
+  const read = (r: Row) => ({ row: { ...r }, record: { ...r } });
   const source: LiveSource<{ day: string }, Row> = {
     table: 'SyncDriveAssv',
     changedBy: ['drive_assignments'],
@@ -27,7 +28,22 @@ function memorySource(rows: Row[]) {
     load: async (ids) => rows.filter((r) => ids.includes(r.id)).map((r) => ({ ...r })),
     matches: (f, r) => r.day === f.day,
     visibleTo: (u, r) => u.partnerId === null || r.owner === u.partnerId,
-    member: (q: WindowQuery, r): WindowMember | null => (q.q === 'keep' && r.owner !== 'x' ? null : [r.id, r.at, r.v ?? 0, 0]),
+    windowed: {
+      evaluate: async (f) => {
+        calls.evaluate++;
+        return rows.filter((r) => r.day === f.day).map(read);
+      },
+      load: async (ids) => rows.filter((r) => ids.includes(r.id)).map(read),
+      member: (q: WindowQuery, record): WindowMember | null => {
+        const r = record as Row;
+        return q.q === 'keep' && r.owner !== 'x' ? null : [r.id, r.at, r.v ?? 0, 0];
+      },
+      version: (r) => JSON.stringify(r),
+      rowsJson: async (kept) => {
+        calls.rowsJson++;
+        return new Map(kept.map((r) => [r.id, JSON.stringify(r)]));
+      },
+    },
   };
   return { source, calls, rows };
 }
@@ -69,6 +85,7 @@ describe('windowed found sets in the registry', () => {
     registry.subscribe('4', a, 'SyncDriveAssv', { day: 'mon' });
     await registry.idle();
     expect(calls.evaluate).toBe(3);
+    expect(calls.rowsJson).toBe(3);
     expect(a.messages.map((m) => [m.subscriptionId, ids(m.rows)])).toEqual([
       ['1', ['x1']],
       ['2', ['x2', 'y2']],
@@ -116,20 +133,37 @@ describe('windowed found sets in the registry', () => {
     expect(ids(s.last().added)).toEqual(['y1']);
   });
 
-  it('answers the window message with the rows of the new window, or sends the fetch with it when not yet evaluated', async () => {
+  it('answers every window message with FoundSetRows, in turn after the fetch, without evaluating again', async () => {
     const { registry, calls } = setup(day());
     const s = new FakeSocket(user('st', null));
     const sub = registry.subscribe('w', s, 'SyncDriveAssv', { day: 'mon' }, { start: 0, count: 1 }) as Subscription;
     registry.moveWindow(sub, 1, 2);
     await registry.idle();
-    expect(s.last()).toMatchObject({ type: 'FetchedFoundSet', start: 1, total: 4 });
-    expect(ids(s.last().rows)).toEqual(['y1', 'x2']);
+    expect(s.messages.map((m) => [m.type, m.start, ids(m.rows)])).toEqual([
+      ['FetchedFoundSet', 0, ['x1']],
+      ['FoundSetRows', 1, ['y1', 'x2']],
+    ]);
     registry.moveWindow(sub, 3, 5);
+    await registry.idle();
     expect(s.last()).toMatchObject({ type: 'FoundSetRows', subscriptionId: 'w', start: 3 });
     expect(ids(s.last().rows)).toEqual(['y2']);
     registry.moveWindow(sub, 9, 5);
+    await registry.idle();
     expect(s.last()).toEqual({ type: 'FoundSetRows', subscriptionId: 'w', start: 9, rows: [] });
     expect(calls.evaluate).toBe(1);
+  });
+
+  it('decides a change from the version stamp: the same stamp sends nothing, a new one sends the row in the window', async () => {
+    const { registry, rows } = setup(day());
+    const s = new FakeSocket(user('st', null));
+    registry.subscribe('v', s, 'SyncDriveAssv', { day: 'mon' }, { start: 0, count: 1 });
+    await registry.idle();
+    await registry.applyChanges(changed('x1', 'y2'));
+    expect(s.messages).toHaveLength(1);
+    rows[0].v = 1;
+    await registry.applyChanges(changed('x1'));
+    expect(s.last()).toMatchObject({ type: 'FoundSetChanged', added: [], removed: [], members: [['x1', '1', 1, 0]], total: 4 });
+    expect(s.last().updated).toEqual([{ ...rows[0] }]);
   });
 
   it('answers an empty window when the scope leaves nothing visible', async () => {

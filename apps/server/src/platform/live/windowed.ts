@@ -2,6 +2,7 @@ import {
   compareMembers,
   isEmptyWindowDelta,
   moveMembers,
+  sameMember,
   windowDelta,
   windowIds,
   windowRows,
@@ -10,8 +11,18 @@ import {
   type WindowMember,
   type WindowQuery,
 } from '@tripline/core';
-import { applyChanges, type LiveRow, type RowChange, type RowEntry } from './found-set.ts';
+import type { LiveRow } from './found-set.ts';
+import type { WindowedLoad, WindowedSource } from './source.ts';
 import type { FoundSet, Subscription } from './subscription.ts';
+
+/** What a windowed set keeps of a member: its row keys (filter and scope), version and member. No JSON. */
+export interface WindowedEntry {
+  row: LiveRow;
+  version: string;
+  member: WindowMember;
+}
+
+export type WindowChange = { id: string; kind: 'added' | 'updated'; entry: WindowedEntry } | { id: string; kind: 'removed' };
 
 /**
  * The members of a found set fetched with a view, in the view's order, kept once and shared by
@@ -19,6 +30,7 @@ import type { FoundSet, Subscription } from './subscription.ts';
  * scope is narrower than the set).
  */
 export class WindowedSet {
+  readonly entries = new Map<string, WindowedEntry>();
   readonly members: WindowMember[] = [];
   readonly byId = new Map<string, WindowMember>();
   readonly compare: (a: WindowMember, b: WindowMember) => number;
@@ -28,18 +40,26 @@ export class WindowedSet {
     this.compare = compareMembers(query.sort.dir);
   }
 
-  fill(entries: Iterable<RowEntry>): void {
-    for (const e of entries) {
-      this.members.push(e.member!);
-      this.byId.set(e.member![0], e.member!);
+  /** The set's first members, from an evaluation. */
+  fill(loads: Iterable<WindowedLoad>, source: WindowedSource, matches: (row: LiveRow) => boolean): void {
+    for (const { row, record } of loads) {
+      const member = matches(row) ? source.member(this.query, record) : null;
+      if (!member) continue;
+      this.entries.set(row.id, { row, version: source.version(row), member });
+      this.members.push(member);
+      this.byId.set(row.id, member);
     }
     this.members.sort(this.compare);
     this.json = null;
   }
 
-  /** Applies a found set's changes to the members; answers who joined or moved and who left. */
-  apply(changes: readonly RowChange[]): { moved: WindowMember[]; left: string[] } {
-    const next = new Map(changes.map((c) => [c.id, c.kind === 'removed' ? null : c.entry.member!]));
+  /** Applies changes to the entries and the ordered members; answers who joined or moved and who left. */
+  apply(changes: readonly WindowChange[]): { moved: WindowMember[]; left: string[] } {
+    for (const c of changes) {
+      if (c.kind === 'removed') this.entries.delete(c.id);
+      else this.entries.set(c.id, c.entry);
+    }
+    const next = new Map(changes.map((c) => [c.id, c.kind === 'removed' ? null : c.entry.member]));
     this.json = null;
     return moveMembers(this.members, this.byId, next, this.compare);
   }
@@ -53,28 +73,26 @@ export class WindowedSet {
 export const windowKey = (q: WindowQuery) => `|${JSON.stringify([q.sort.key, q.sort.dir, q.q])}`;
 
 /**
- * Like diffFoundSet, for a windowed set: a row belongs when it matches the filter and is a member
- * of the view (`member` null: the text filter leaves it out). A row is reported updated when its
- * JSON or its member changed.
+ * How a windowed set's members change with freshly loaded rows: a row belongs when it matches the
+ * filter and is a member of the view. Whether a row changed is decided from its version stamp
+ * (and its member, whose past flag also follows the clock), never from its JSON.
  */
-export function diffWindowed<R extends LiveRow>(
-  current: ReadonlyMap<string, RowEntry>,
+export function diffWindowed(
+  ws: WindowedSet,
+  source: WindowedSource,
   ids: Iterable<string>,
-  loaded: ReadonlyMap<string, R>,
-  matches: (row: R) => boolean,
-  member: (row: R) => WindowMember | null,
-  serialise: (row: R) => string,
-): RowChange[] {
-  const changes: RowChange[] = [];
+  loaded: ReadonlyMap<string, WindowedLoad>,
+  matches: (row: LiveRow) => boolean,
+): WindowChange[] {
+  const changes: WindowChange[] = [];
   for (const id of ids) {
-    const row = loaded.get(id);
-    const had = current.get(id);
-    const m = row && matches(row) ? member(row) : null;
-    if (row && m) {
-      const json = serialise(row);
-      const entry = { row, json, member: m };
+    const load = loaded.get(id);
+    const had = ws.entries.get(id);
+    const member = load && matches(load.row) ? source.member(ws.query, load.record) : null;
+    if (load && member) {
+      const entry = { row: load.row, version: source.version(load.row), member };
       if (!had) changes.push({ id, kind: 'added', entry });
-      else if (had.json !== json || JSON.stringify(had.member) !== JSON.stringify(m)) changes.push({ id, kind: 'updated', entry });
+      else if (had.version !== entry.version || !sameMember(had.member, member)) changes.push({ id, kind: 'updated', entry });
     } else if (had) {
       changes.push({ id, kind: 'removed' });
     }
@@ -82,33 +100,42 @@ export function diffWindowed<R extends LiveRow>(
   return changes;
 }
 
-/** The members a subscriber may see: the set's own list, or its narrower one. */
-export const membersOf = (sub: Subscription) => sub.visible ?? sub.foundSet!.windowed!.members;
+type Scope = (row: LiveRow) => boolean;
 
-/** Whether a member of the set passes the subscriber's row scope. */
-function scoped(sub: Subscription, visibleTo: (row: LiveRow) => boolean): WindowMember[] {
-  const fs = sub.foundSet!;
-  return fs.windowed!.members.filter((m) => visibleTo(fs.rows.get(m[0])!.row));
+/** The members of the set a subscriber may see. */
+function scoped(ws: WindowedSet, visibleTo: Scope): WindowMember[] {
+  return ws.members.filter((m) => visibleTo(ws.entries.get(m[0])!.row));
+}
+
+/** The members a subscriber may see: the set's own list, or its narrower one. */
+const membersOf = (sub: Subscription) => sub.visible ?? sub.foundSet!.windowed!.members;
+
+/** Makes a window's ids the rows a subscriber holds. */
+function hold(sub: Subscription, ids: readonly string[]): void {
+  sub.held.clear();
+  for (const id of ids) sub.held.add(id);
 }
 
 /**
- * Decides whether the subscriber sees every member (then it shares the set's list) or keeps its
- * own, and makes its window's rows the ones it holds. Answers the FetchedFoundSet.
+ * The window's rows of a subscriber, as its FetchedFoundSet: decides whether it sees every member
+ * (then it shares the set's list) or keeps its own, and holds the window's rows. `rows` is called
+ * with the window's ids and answers their JSON, in order.
  */
-export function fetchedWindow(sub: Subscription, visibleTo: (row: LiveRow) => boolean): string {
+export function fetchedWindow(sub: Subscription, visibleTo: Scope): { ids: string[]; text: (rows: string) => string } {
   const fs = sub.foundSet!;
   const ws = fs.windowed!;
-  const mine = scoped(sub, visibleTo);
+  const mine = scoped(ws, visibleTo);
   sub.visible = mine.length === ws.members.length ? null : mine;
-  const place = sub.window!;
-  const ids = windowIds(mine, place.start, place.count);
-  sub.held.clear();
-  for (const id of ids) sub.held.add(id);
+  const { start, count } = sub.window!;
+  const ids = windowIds(mine, start, count);
+  hold(sub, ids);
   const members = sub.visible ? JSON.stringify(mine) : ws.membersJson();
-  return (
-    `{"type":"FetchedFoundSet","subscriptionId":${JSON.stringify(sub.subscriptionId)},"table":"${fs.source.table}",` +
-    `"rows":${rowsJson(fs, ids)},"total":${mine.length},"start":${place.start},"members":${members}}`
-  );
+  return {
+    ids,
+    text: (rows) =>
+      `{"type":"FetchedFoundSet","subscriptionId":${JSON.stringify(sub.subscriptionId)},"table":"${fs.source.table}",` +
+      `"rows":${rows},"total":${mine.length},"start":${start},"members":${members}}`,
+  };
 }
 
 /** FetchedFoundSet of a view whose scope leaves no row visible. */
@@ -116,77 +143,80 @@ export function emptyWindow(subscriptionId: string, table: LiveTable, start: num
   return JSON.stringify({ type: 'FetchedFoundSet', subscriptionId, table, rows: [], total: 0, start, members: [] });
 }
 
-/** Moves a subscriber's window over its members and answers FoundSetRows with the window's rows. */
-export function moveWindow(sub: Subscription, start: number, count: number): string {
+/** Moves a subscriber's window over its members: the ids of its rows, and its FoundSetRows. */
+export function movedWindow(sub: Subscription, start: number, count: number): { ids: string[]; text: (rows: string) => string } {
   sub.window = { start, count };
   const ids = sub.foundSet?.windowed ? windowIds(membersOf(sub), start, count) : [];
-  sub.held.clear();
-  for (const id of ids) sub.held.add(id);
-  const rows = sub.foundSet ? rowsJson(sub.foundSet, ids) : '[]';
-  return `{"type":"FoundSetRows","subscriptionId":${JSON.stringify(sub.subscriptionId)},"start":${start},"rows":${rows}}`;
+  hold(sub, ids);
+  return { ids, text: (rows) => `{"type":"FoundSetRows","subscriptionId":${JSON.stringify(sub.subscriptionId)},"start":${start},"rows":${rows}}` };
 }
 
 /**
  * Before a change is applied to the set: a subscriber that saw every member but may not see a row
  * the change brings in keeps its own list from now on (its members before the change).
  */
-export function narrowBefore(sub: Subscription, changes: readonly RowChange[], visibleTo: (row: LiveRow) => boolean): void {
+export function narrowBefore(sub: Subscription, changes: readonly WindowChange[], visibleTo: Scope): void {
   if (sub.visible !== null) return;
   if (changes.some((c) => c.kind !== 'removed' && !visibleTo(c.entry.row))) sub.visible = [...sub.foundSet!.windowed!.members];
 }
 
-/** What one windowed subscriber is told after the set's members changed (moveMembers answered `set`). */
+/** What one windowed subscriber is told after the set's members changed (apply answered `set`). */
 export function subscriberWindowDelta(
   sub: Subscription,
   set: { moved: WindowMember[]; left: string[] },
   changed: ReadonlySet<string>,
-  visibleTo: (row: LiveRow) => boolean,
+  visibleTo: Scope,
 ): WindowDelta {
   const { start, count } = sub.window!;
+  const ws = sub.foundSet!.windowed!;
   if (sub.visible === null) {
-    const members = sub.foundSet!.windowed!.members;
-    return { ...windowRows(members, changed, sub.held, start, count), removed: set.left, members: set.moved, total: members.length };
+    return { ...windowRows(ws.members, changed, sub.held, start, count), removed: set.left, members: set.moved, total: ws.members.length };
   }
-  const after = scoped(sub, visibleTo);
+  const after = scoped(ws, visibleTo);
   const delta = windowDelta(sub.visible, after, changed, sub.held, start, count);
   sub.visible = after;
   return delta;
 }
 
 /**
- * Applies loaded rows to a windowed set and answers the FoundSetChanged of each subscriber that has
- * something to be told. Subscribers that saw every member and may not see a row coming in keep
- * their own list from then on.
+ * Applies loaded rows to a windowed set and answers, for each subscriber with something to be
+ * told, its delta (the rows' JSON is attached by the caller).
  */
-export function windowedChanges(
-  fs: FoundSet,
-  ids: Iterable<string>,
-  loaded: ReadonlyMap<string, LiveRow>,
-  serialise: (row: LiveRow) => string,
-): { sub: Subscription; text: string }[] {
-  const { source, windowed: ws } = fs;
-  const changes = diffWindowed(fs.rows, ids, loaded, (row) => source.matches(fs.filter, row), (row) => source.member!(ws!.query, row), serialise);
+export function windowedDeltas(fs: FoundSet, ids: Iterable<string>, loaded: ReadonlyMap<string, WindowedLoad>): { sub: Subscription; delta: WindowDelta }[] {
+  const source = fs.source;
+  const ws = fs.windowed!;
+  const changes = diffWindowed(ws, source.windowed!, ids, loaded, (row) => source.matches(fs.filter, row));
   if (changes.length === 0) return [];
   const subs = [...fs.subscriptions].filter((sub) => sub.live);
   const scope = (sub: Subscription) => (row: LiveRow) => source.visibleTo(sub.subscriber.user, row);
   for (const sub of subs) narrowBefore(sub, changes, scope(sub));
-  applyChanges(fs.rows, changes);
-  const set = ws!.apply(changes);
+  const set = ws.apply(changes);
   const changed = new Set(changes.flatMap((c) => (c.kind === 'removed' ? [] : [c.id])));
   return subs.flatMap((sub) => {
     const delta = subscriberWindowDelta(sub, set, changed, scope(sub));
-    return isEmptyWindowDelta(delta) ? [] : [{ sub, text: changedWindowMessage(sub, delta) }];
+    return isEmptyWindowDelta(delta) ? [] : [{ sub, delta }];
   });
 }
 
 /** FoundSetChanged of a windowed subscriber: full rows for its window only, members for the rest. */
-export function changedWindowMessage(sub: Subscription, d: WindowDelta): string {
-  const fs = sub.foundSet!;
+export function changedWindowMessage(sub: Subscription, d: WindowDelta, json: ReadonlyMap<string, string>): string {
   return (
-    `{"type":"FoundSetChanged","subscriptionId":${JSON.stringify(sub.subscriptionId)},"table":"${fs.source.table}",` +
-    `"added":${rowsJson(fs, d.added)},"updated":${rowsJson(fs, d.updated)},"removed":${JSON.stringify(d.removed)},` +
+    `{"type":"FoundSetChanged","subscriptionId":${JSON.stringify(sub.subscriptionId)},"table":"${sub.foundSet!.source.table}",` +
+    `"added":${rowsJson(d.added, json)},"updated":${rowsJson(d.updated, json)},"removed":${JSON.stringify(d.removed)},` +
     `"members":${JSON.stringify(d.members)},"total":${d.total}}`
   );
 }
 
-const rowsJson = (fs: FoundSet, ids: readonly string[]) => `[${ids.map((id) => fs.rows.get(id)!.json).join(',')}]`;
+/** The rows of ids, in order; one whose JSON is missing (deleted meanwhile) is left out. */
+export const rowsJson = (ids: readonly string[], json: ReadonlyMap<string, string>) =>
+  `[${ids.flatMap((id) => (json.has(id) ? [json.get(id)!] : [])).join(',')}]`;
+
+/** The JSON of the rows of a windowed set, read from the source once for a whole step. */
+export function rowsOf(fs: FoundSet, ids: Iterable<string>): Promise<Map<string, string>> {
+  const ws = fs.windowed!;
+  const rows = [...new Set(ids)].flatMap((id) => {
+    const e = ws.entries.get(id);
+    return e ? [e.row] : [];
+  });
+  return rows.length === 0 ? Promise.resolve(new Map()) : fs.source.windowed!.rowsJson(rows);
+}

@@ -1,0 +1,88 @@
+import type { DriveAssignment } from '@tripline/core';
+import type { Pool } from 'pg';
+import type { TripJsonCache } from '../trips/day-list.ts';
+import { TRIP_JSON_FROM, tripWhere, type TripFilter, type TripKeys } from '../trips/repository.ts';
+
+/**
+ * Trips for windowed found sets: each trip's keys (filter fields and row scope) with its version
+ * stamp, as the day list reads them (the trip's view stamp with its legs' and activities' stamp,
+ * and the epoch of reference data, migration 0002). A windowed set keeps only these and each
+ * trip's member; the JSON of the rows a window shows comes from the day list's per-trip cache.
+ */
+export interface StampedTrip extends TripKeys {
+  stamp: string;
+  epoch: number;
+}
+
+/** A loaded trip: its keys and the trip itself (`record`), read once to make its members and then let go. */
+export interface LoadedTrip {
+  row: StampedTrip;
+  record: DriveAssignment;
+}
+
+interface Built {
+  id: string;
+  date: string;
+  division: string | null;
+  farmout: string | null;
+  bill_to: string | null;
+  passenger_ids: string[];
+  first_pickup: string | null;
+  stamp: string;
+  epoch: string;
+  json: string;
+}
+
+const STAMP = `da.view_stamp::text || '.' || coalesce(s.stamp, 0)::text`;
+const STAMPED_FROM = `${TRIP_JSON_FROM} cross join trip_view_epoch e left join trip_view_stamps s on s.drive_assignment_id = da.id`;
+const COLUMNS = `da.id, to_char(da.service_date, 'YYYY-MM-DD') as date, dv.code as division, da.farmout_contact_id as farmout,
+  da.bill_to_contact_id as bill_to, legs.passenger_ids, legs.first_pickup::text as first_pickup, ${STAMP} as stamp,
+  e.epoch::text as epoch, to_json(trip)::text as json`;
+
+const keysOf = (b: Built): StampedTrip => ({
+  id: b.id,
+  serviceDate: b.date,
+  division: b.division,
+  farmoutContactId: b.farmout,
+  billToContactId: b.bill_to,
+  tripLegs: b.passenger_ids.map((passengerId) => ({ passengerId })),
+  stamp: b.stamp,
+  epoch: Number(b.epoch),
+});
+
+/** The version a windowed set compares: a reloaded trip with the same one has not changed visibly. */
+export const versionOf = (t: StampedTrip) => `${t.epoch}:${t.stamp}`;
+
+/** Builds trips (in `parts` queries at once, split by a hash of the id) and keeps their JSON in the cache. */
+async function build(pool: Pool, cache: TripJsonCache, filter: TripFilter, parts: number): Promise<Built[]> {
+  const params: unknown[] = [];
+  const where = tripWhere(null, filter, params);
+  const split = (k: number) => (parts > 1 ? ` and abs(hashtext(da.id::text) % ${parts}) = ${k}` : '');
+  const results = await Promise.all(
+    Array.from({ length: parts }, (_, k) => pool.query<Built>(`select ${COLUMNS} ${STAMPED_FROM} where ${where}${split(k)}`, params)),
+  );
+  const built = results.flatMap((r) => r.rows);
+  for (const b of built) cache.set(b.id, { stamp: b.stamp, epoch: Number(b.epoch), json: Buffer.from(b.json), firstPickup: b.first_pickup });
+  return built;
+}
+
+/** Trips matching a filter (no user scope: the fan-out applies each subscriber's), in no particular order. */
+export async function loadStampedTrips(pool: Pool, cache: TripJsonCache, filter: TripFilter, parts = 1): Promise<LoadedTrip[]> {
+  return (await build(pool, cache, filter, parts)).map((b) => ({ row: keysOf(b), record: JSON.parse(b.json) as DriveAssignment }));
+}
+
+/**
+ * The JSON of trips to send, from the cache where its copy has the trip's stamp and epoch; the
+ * others are built now (as they are at this moment) and kept. Trips deleted meanwhile are left out.
+ */
+export async function tripsJson(pool: Pool, cache: TripJsonCache, trips: readonly StampedTrip[]): Promise<Map<string, string>> {
+  const out = new Map<string, string>();
+  const missing: string[] = [];
+  for (const t of trips) {
+    const kept = cache.get(t.id, t.stamp, t.epoch);
+    if (kept) out.set(t.id, kept.json.toString('utf8'));
+    else missing.push(t.id);
+  }
+  if (missing.length > 0) for (const b of await build(pool, cache, { ids: missing }, 1)) out.set(b.id, b.json);
+  return out;
+}
