@@ -1,4 +1,4 @@
-import type { LiveTable, WindowMember } from '@tripline/core';
+import type { LiveTable } from '@tripline/core';
 
 /** A row of a live table: every one has an id, which FoundSetChanged.removed carries. */
 export interface LiveRow {
@@ -9,8 +9,6 @@ export interface LiveRow {
 export interface RowEntry {
   row: LiveRow;
   json: string;
-  /** In a windowed found set: the row as a member (sort key, modCount, flags). */
-  member?: WindowMember;
 }
 
 /** How one row of a found set changed, before any subscriber's scope is applied. */
