@@ -26,7 +26,6 @@ export interface LiveCounters {
   changes: number;
 }
 
-
 /** How a source's rows become the JSON kept with them and sent: its own text when it has one. */
 function serialiserOf(source: LiveSource): (row: LiveRow) => string {
   return source.json?.bind(source) ?? ((row) => JSON.stringify(row));
@@ -187,7 +186,7 @@ export class FoundSetRegistry {
     fs.subscriptions.clear();
   }
 
-  static invalidated(sub: Subscription): string {
+  private static invalidated(sub: Subscription): string {
     return JSON.stringify({ type: 'FoundSetInvalidated', subscriptionId: sub.subscriptionId });
   }
 
