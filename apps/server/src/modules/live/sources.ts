@@ -5,7 +5,7 @@ import type { Clock } from '../../platform/clock.ts';
 import type { LiveSource } from '../../platform/live/source.ts';
 import { tripVisibleTo } from '../../platform/scope.ts';
 import { findDeliveries } from '../notifications/deliveries.ts';
-import { TripJsonCache } from '../trips/day-list.ts';
+import { tripJsonCacheFor } from '../trips/day-list.ts';
 import { findTripsJson, findTripsJsonInParts, type TripJson, type TripKeys } from '../trips/repository.ts';
 import { loadStampedTrips, tripsJson, versionOf, type StampedTrip } from './trip-rows.ts';
 import { narrowTripFilter, toTripFilter, tripMatches, type TripFoundSetFilter } from './trip-filter.ts';
@@ -18,7 +18,7 @@ import { narrowTripFilter, toTripFilter, tripMatches, type TripFoundSetFilter } 
  * keeps each trip's keys, version stamp and member (sort key, flags, Home search text) only, and
  * reads the JSON of the rows its windows show from a per-trip cache kept by stamp, as the day list.
  */
-export function tripSource(pool: Pool, clock: Clock, cache = new TripJsonCache()): LiveSource<TripFoundSetFilter, TripKeys> {
+export function tripSource(pool: Pool, clock: Clock, cache = tripJsonCacheFor(pool)): LiveSource<TripFoundSetFilter, TripKeys> {
   const built = new WeakMap<TripKeys, string>();
   const keep = (found: TripJson[]) =>
     found.map(({ trip, json }) => {

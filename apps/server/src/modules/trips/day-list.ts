@@ -65,6 +65,18 @@ export class TripJsonCache {
   }
 }
 
+const cachesByPool = new WeakMap<object, TripJsonCache>();
+
+/**
+ * The one trip JSON cache of a database's connection pool: the HTTP day list, the staff search and
+ * the live windows read and fill the same copies, so a trip built for one is ready for the others.
+ */
+export function tripJsonCacheFor(pool: object): TripJsonCache {
+  let cache = cachesByPool.get(pool);
+  if (!cache) cachesByPool.set(pool, (cache = new TripJsonCache()));
+  return cache;
+}
+
 interface ListedTrip {
   id: string;
   stamp: string;

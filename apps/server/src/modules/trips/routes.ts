@@ -8,7 +8,7 @@ import { isDayListQuery, searchTrips } from '../search/service.ts';
 import { acceptTrips, rateAcceptTrips } from './accept.ts';
 import { adjustTime } from './adjustments.ts';
 import { cancelLeg } from './cancel-leg.ts';
-import { TripJsonCache, tripListJson } from './day-list.ts';
+import { tripJsonCacheFor, tripListJson } from './day-list.ts';
 import { declineTrip } from './decline.ts';
 import { assignDriver, listDrivers } from './driver.ts';
 import { addExpense } from './expenses.ts';
@@ -29,7 +29,7 @@ function sendPrepared<T>(reply: FastifyReply, json: Buffer): T {
 
 /** The partner's daily trip workflow (spec 1 §2–§5, 2 §5): the day list and every row action. */
 export function tripRoutes(app: FastifyInstance, deps: AppDeps): void {
-  const cache = new TripJsonCache();
+  const cache = tripJsonCacheFor(deps.pool);
 
   route(app, contract.driveAssignments, async ({ reply, user, query }) => {
     // every parameter beyond the day, one id or one reference number is the staff search
