@@ -56,7 +56,7 @@ export function HomeToolbar({ date, onDate, search, onSearch, counts, onAcceptAl
       </Group>
       <TextInput
         label="Search trips"
-        placeholder="Reference, name, address… or ! for high priority"
+        placeholder="Name, ref… or ! for high priority"
         leftSection={<IconSearch size={16} aria-hidden />}
         value={search}
         onChange={(e) => onSearch(e.currentTarget.value)}
