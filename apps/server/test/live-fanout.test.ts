@@ -1,13 +1,12 @@
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase } from './db.ts';
 import { createContact } from './factories.ts';
-import { HttpSession, idsOf, insertTrip, serve, type LiveClient, type Served } from './live-helpers.ts';
+import { HttpSession, idsOf, insertTrip, type LiveClient, type Served, serveTwo } from './live-helpers.ts';
 
 // Two server processes on one database: changes made anywhere reach subscribers of process B
 // through the row-change triggers and B's own LISTEN connection.
 let db: TestDatabase;
-let poolB: pg.Pool;
+let servers: Awaited<ReturnType<typeof serveTwo>>;
 let a: Served;
 let b: Served;
 let partnerX: string;
@@ -23,9 +22,8 @@ const freshDay = () => `2026-12-${String(nextDay++).padStart(2, '0')}`;
 
 beforeAll(async () => {
   db = await createTestDatabase();
-  poolB = new pg.Pool({ connectionString: db.url, max: 5 });
-  a = await serve(db.pool);
-  b = await serve(poolB);
+  servers = await serveTwo(db.pool, db.url);
+  ({ a, b } = servers);
   partnerX = (await createContact(db.pool, { types: ['Affiliate'], username: null, name: 'Partner X' })).id;
   partnerY = (await createContact(db.pool, { types: ['Affiliate'], username: null, name: 'Partner Y' })).id;
   const ux = await createContact(db.pool, { types: ['Affiliate'], parentId: partnerX });
@@ -37,9 +35,7 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await fence?.live.close();
-  await a.app.close();
-  await b.app.close();
-  await poolB.end();
+  await servers.close();
   await db.drop();
 });
 

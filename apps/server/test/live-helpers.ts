@@ -1,6 +1,6 @@
 import type { AddressInfo } from 'node:net';
 import { CLIENT_VERSION, type LiveClientMessage, type LiveServerMessage } from '@tripline/core';
-import type { Pool } from 'pg';
+import pg, { type Pool } from 'pg';
 import WebSocket from 'ws';
 import { buildTestApp, type TestApp } from './app.ts';
 import { PASSWORD } from './factories.ts';
@@ -16,6 +16,25 @@ export async function serve(pool: Pool): Promise<Served> {
   await t.app.listen({ port: 0, host: '127.0.0.1' });
   const { port } = t.app.server.address() as AddressInfo;
   return { ...t, base: `http://127.0.0.1:${port}`, origin: `http://127.0.0.1:${port}` };
+}
+
+/**
+ * Two server processes on one database, as behind a load balancer: `a` on the test database's
+ * pool, `b` on a pool of its own. `close` stops both and ends b's pool.
+ */
+export async function serveTwo(pool: Pool, url: string): Promise<{ a: Served; b: Served; close(): Promise<void> }> {
+  const poolB = new pg.Pool({ connectionString: url, max: 5 });
+  const a = await serve(pool);
+  const b = await serve(poolB);
+  return {
+    a,
+    b,
+    async close() {
+      await a.app.close();
+      await b.app.close();
+      await poolB.end();
+    },
+  };
 }
 
 /** A signed-in browser over real HTTP: the session cookie and the headers the web app sends. */

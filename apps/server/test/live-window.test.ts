@@ -1,15 +1,14 @@
 import { MEMBER_FLAG, type LiveServerMessage, type WindowMember } from '@tripline/core';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { NO_WINDOW } from '../src/platform/live/connection.ts';
 import { createTestDatabase, type TestDatabase } from './db.ts';
 import { createContact } from './factories.ts';
-import { HttpSession, idsOf, insertTimedTrip, serve, type LiveClient, type Served } from './live-helpers.ts';
+import { HttpSession, idsOf, insertTimedTrip, type LiveClient, type Served, serveTwo } from './live-helpers.ts';
 
 // Windowed found sets: a partner's socket and a staff socket over the same day, each with a
 // window; two server processes on one database.
 let db: TestDatabase;
-let poolB: pg.Pool;
+let servers: Awaited<ReturnType<typeof serveTwo>>;
 let a: Served;
 let b: Served;
 let partnerX: string;
@@ -27,9 +26,8 @@ let fenceTrip: string;
 
 beforeAll(async () => {
   db = await createTestDatabase();
-  poolB = new pg.Pool({ connectionString: db.url, max: 5 });
-  a = await serve(db.pool);
-  b = await serve(poolB);
+  servers = await serveTwo(db.pool, db.url);
+  ({ a, b } = servers);
   partnerX = (await createContact(db.pool, { types: ['Affiliate'], username: null, name: 'Partner X' })).id;
   partnerY = (await createContact(db.pool, { types: ['Affiliate'], username: null, name: 'Partner Y' })).id;
   billTo = (await createContact(db.pool, { types: ['Bill To'], username: null })).id;
@@ -44,9 +42,7 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   for (const c of open) await c.close();
-  await a.app.close();
-  await b.app.close();
-  await poolB.end();
+  await servers.close();
   await db.drop();
 });
 
