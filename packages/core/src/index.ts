@@ -15,6 +15,7 @@ export * from './time/date-input.ts';
 export * from './trips/index.ts';
 export * from './api/trips.ts';
 export * from './api/search.ts';
+export * from './api/assignment.ts';
 export * from './live/protocol.ts';
 export * from './api/notifications.ts';
 export * from './audit/index.ts';

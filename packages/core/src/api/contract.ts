@@ -3,6 +3,7 @@ import { docsEndpoints } from './docs.ts';
 import { tripEndpoints } from './trips.ts';
 import { notificationEndpoints } from './notifications.ts';
 import { searchEndpoints } from './search.ts';
+import { assignmentEndpoints } from './assignment.ts';
 import { logEndpoints } from './log.ts';
 import { reviewEndpoints } from './review.ts';
 import type { Endpoint } from './endpoint.ts';
@@ -14,6 +15,7 @@ export const contract = {
   ...tripEndpoints,
   ...notificationEndpoints,
   ...searchEndpoints,
+  ...assignmentEndpoints,
   ...logEndpoints,
   ...reviewEndpoints,
 } satisfies Record<string, Endpoint>;

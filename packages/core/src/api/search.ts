@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { text } from './text.ts';
 import { DriveAssignment, IsoDate } from '../trips/model.ts';
-import { FilterNodeSchema, parseFilterJson, type FilterGroup } from '../trips/filter.ts';
+import type { FilterGroup } from '../trips/filter.ts';
+import { FilterNodeSchema, parseFilterJson } from '../trips/filter-json.ts';
 import {
   CANCEL_TYPES,
   SEARCH_MSG,
@@ -14,7 +15,7 @@ import {
 import { TRIP_LIST_VIEWS } from '../trips/list-row.ts';
 import { endpoint } from './endpoint.ts';
 
-const Id = text().trim().min(1, 'Missing record id').max(36, 'Not a record id');
+export const RecordId = text().trim().min(1, 'Missing record id').max(36, 'Not a record id');
 const Text = (max = 100) => text().trim().max(max, `At most ${max} characters`);
 const Bool = z.enum(['true', 'false'], { error: 'Use true or false' });
 /** A date in any accepted form (DECISIONS 2) or relative ("+3"); the server resolves it against today. */
@@ -28,21 +29,21 @@ const SearchDate = text().trim().max(20, 'Enter a date like 2026-11-22 or 11/22/
  */
 export const TripSearchQuery = z
   .object({
-    id: Id.optional(),
+    id: RecordId.optional(),
     serviceDate: SearchDate.optional(),
     serviceDateMax: SearchDate.optional(),
     division: Text(10).optional(),
     flag: Text(40).optional(),
-    affiliateId: Id.optional(),
+    affiliateId: RecordId.optional(),
     /** One reference number, or several separated by commas or spaces. */
     referenceNumber: Text(2000).optional(),
     memberId: Text(40).optional(),
     apptType: Text(60).optional(),
     apptTime: Text(20).optional(),
     planId: Text(40).optional(),
-    passengerId: Id.optional(),
+    passengerId: RecordId.optional(),
     daClass: Text(20).optional(),
-    driverId: Id.optional(),
+    driverId: RecordId.optional(),
     whichLeg: z.enum(['A', 'B'], { error: 'Leg is A or B' }).optional(),
     pickupName: Text(100).optional(),
     dropoffName: Text(100).optional(),
@@ -51,7 +52,7 @@ export const TripSearchQuery = z
     oon: Bool.optional(),
     lob: Text(40).optional(),
     flagNonNull: Bool.optional(),
-    billingContactId: Id.optional(),
+    billingContactId: RecordId.optional(),
     priority: text().trim().max(10, SEARCH_MSG.INVALID_PRIORITY).optional(),
     distanceMiles: text().trim().max(20, SEARCH_MSG.INVALID_DISTANCE).optional(),
     cancelType: z.enum(CANCEL_TYPES, { error: `Cancel type is one of ${CANCEL_TYPES.join(', ')}` }).optional(),
@@ -102,57 +103,11 @@ export const CannedQuery = z.object({
 export type CannedQuery = z.infer<typeof CannedQuery>;
 export const CannedQueryBody = z.object({
   /** Absent for a new query. */
-  id: Id.optional(),
+  id: RecordId.optional(),
   name: text().trim().min(1, 'Name the query').max(80, 'At most 80 characters'),
   json: FilterNodeSchema,
   modCount: z.number().int().min(0).optional(),
 });
-
-const ReferenceNumbers = z
-  .array(text().trim().min(1).max(10, 'A reference number has at most 10 characters'))
-  .min(1, 'Choose at least one trip')
-  .max(5000, 'At most 5000 trips at once');
-const TripIds = z.array(Id).min(1, 'Choose at least one trip').max(5000, 'At most 5000 trips at once');
-
-/** What a bulk action did: each trip changed, and each skipped with the reason. */
-export const BulkResult = z.object({
-  changed: z.array(z.object({ id: text(), referenceNumber: text() })),
-  skipped: z.array(z.object({ id: text().nullable(), referenceNumber: text().nullable(), reason: text() })),
-});
-export type BulkResult = z.infer<typeof BulkResult>;
-
-export const RepairResult = z.object({
-  dryRun: z.boolean(),
-  repaired: z.array(z.object({ referenceNumber: text(), fixes: z.array(text()) })),
-  skipped: z.array(z.object({ referenceNumber: text(), reason: text() })),
-});
-
-/** A candidate partner for a trip (spec 3 §2 partner picker), best first by score. */
-export const PartnerOption = z.object({
-  providerId: text(),
-  name: text(),
-  contactNumber: z.number().nullable(),
-  /** 0–100, higher is better (docs/partner-score.md). */
-  score: z.number(),
-  /** The parts of the score, for the picker to explain it. */
-  parts: z.object({
-    /** Base to pickup in miles to 0.1 (the mean over the trips when several are scored). */
-    distanceMiles: z.number().nullable(),
-    capable: z.boolean(),
-    /** Serves the pickup ZIP code of every trip scored. */
-    zipCovered: z.boolean(),
-    tripsThatDay: z.number().int(),
-    acceptanceRate: z.number().nullable(),
-  }),
-  /** Of the trips scored, how many pickup ZIP codes the partner serves. */
-  coverage: z.object({ covered: z.number().int(), trips: z.number().int() }),
-  /** The partner serves none of the pickups: the picker marks it 'Out-Of-Area'. */
-  outOfArea: z.boolean(),
-  inHouse: z.boolean(),
-  /** The trip's current partner. */
-  current: z.boolean(),
-});
-export type PartnerOption = z.infer<typeof PartnerOption>;
 
 const StopEta = z.object({
   ordered: text().nullable(),
@@ -192,7 +147,7 @@ export const searchEndpoints = {
     summary: 'One saved custom query by id.',
     access: { roles: ['SecureEmployee'] },
     answers: [404],
-    query: z.object({ id: Id }),
+    query: z.object({ id: RecordId }),
     response: CannedQuery,
   }),
   cannedQuerySave: endpoint({
@@ -212,106 +167,8 @@ export const searchEndpoints = {
     summary: 'Deletes a saved custom query.',
     access: { roles: ['SecureEmployee'] },
     answers: [404],
-    query: z.object({ id: Id }),
+    query: z.object({ id: RecordId }),
     response: z.object({ id: text() }),
-  }),
-  bulkUnCancel: endpoint({
-    method: 'POST',
-    path: 'drive-assignment-bulk-un-cancel',
-    area: 'trip search',
-    summary: "Restores the cancelled trips of a found set (today or later); 'No canceled DAs in found set' when none.",
-    access: { roles: ['SecureEmployee'] },
-    body: z.object({ referenceNumbers: ReferenceNumbers }),
-    response: BulkResult,
-  }),
-  bulkReset: endpoint({
-    method: 'POST',
-    path: 'drive-assignment-bulk-reset',
-    area: 'trip search',
-    summary: "Clears the partner's answer (accepted/declined) so the partner answers again (today or later).",
-    access: { roles: ['SecureEmployee'] },
-    body: z.object({ referenceNumbers: ReferenceNumbers }),
-    response: BulkResult,
-  }),
-  bulkAssign: endpoint({
-    method: 'POST',
-    path: 'drive-assignment-bulk-assign',
-    area: 'trip search',
-    summary: 'Assigns trips (today or later) to a partner.',
-    access: { roles: ['SecureEmployee'] },
-    body: z.object({ referenceNumbers: ReferenceNumbers, providerId: Id }),
-    response: BulkResult,
-  }),
-  partnerCoverage: endpoint({
-    method: 'POST',
-    path: 'partner-coverage-for-das',
-    area: 'trip search',
-    summary:
-      "The trips among those named whose pickup ZIP code the partner does not serve (Out-Of-Area), so a bulk assignment can be confirmed for every trip, not only the one the picker scored.",
-    access: { roles: ['SecureEmployee'] },
-    body: z.object({ referenceNumbers: ReferenceNumbers, providerId: Id }),
-    response: z.object({
-      /** Trips found in the caller's scope; unknown reference numbers are left out. */
-      checked: z.number().int(),
-      outOfArea: z.array(z.object({ referenceNumber: text(), zip: text().nullable() })),
-    }),
-  }),
-  bulkCancel: endpoint({
-    method: 'POST',
-    path: 'bulk-cancel',
-    area: 'trip search',
-    summary: 'Cancels trips (today or later) by id.',
-    access: { roles: ['SecureEmployee'] },
-    body: TripIds,
-    response: BulkResult,
-  }),
-  bulkUnassign: endpoint({
-    method: 'POST',
-    path: 'bulk-unassign',
-    area: 'trip search',
-    summary: 'Takes trips (today or later) away from their partner, by id.',
-    access: { roles: ['SecureEmployee'] },
-    body: TripIds,
-    response: BulkResult,
-  }),
-  repairTrips: endpoint({
-    method: 'POST',
-    path: 'repair-trips',
-    area: 'trip search',
-    summary: 'Finds and fixes inconsistent trip data; dryRun reports without changing.',
-    access: { roles: ['Admin', 'Encounters'] },
-    body: z.object({ referenceNumbers: ReferenceNumbers, dryRun: z.boolean().default(true) }),
-    response: RepairResult,
-  }),
-  partnerOptionsForTrips: endpoint({
-    method: 'POST',
-    path: 'partner-options-for-das',
-    area: 'trip search',
-    summary: 'Partners that could take several trips at once (a bulk assignment), best first by their mean score, with how many pickups each serves.',
-    access: { roles: ['SecureEmployee'] },
-    answers: [404],
-    body: z.object({ referenceNumbers: ReferenceNumbers }),
-    response: z.array(PartnerOption),
-  }),
-  partnerOptions: endpoint({
-    method: 'GET',
-    path: 'partner-options-for-da',
-    area: 'trip search',
-    summary: 'Partners that could take a trip, best first by score.',
-    access: { roles: ['SecureEmployee'] },
-    answers: [404],
-    query: z.object({ referenceNumber: text().trim().min(1, 'Missing reference number').max(10) }),
-    response: z.array(PartnerOption),
-  }),
-  declineOnBehalf: endpoint({
-    method: 'POST',
-    path: 'decline-da-on-behalf-of-partner',
-    area: 'trip search',
-    summary: "Records a partner's phoned-in decline of a trip.",
-    access: { roles: ['SecureEmployee'] },
-    answers: [404],
-    body: z.object({ daId: Id, providerId: Id, reasonId: text().trim().min(1, 'Choose a reason for declining this trip').max(200) }),
-    response: DriveAssignment,
   }),
   patchDetailed: endpoint({
     method: 'PATCH',
@@ -321,12 +178,12 @@ export const searchEndpoints = {
     access: { roles: ['SecureEmployee'] },
     answers: [404, 409],
     body: z.object({
-      id: Id,
+      id: RecordId,
       modCount: z.number().int().min(0),
       farmoutContactNumber: z.number().int().nullable().optional(),
       farmoutCompany: text().max(200).nullable().optional(),
       notesSummary: text().max(4000).nullable().optional(),
-      tripLegs: z.array(z.object({ id: Id, passNotes: text().max(4000).nullable() })).max(20).optional(),
+      tripLegs: z.array(z.object({ id: RecordId, passNotes: text().max(4000).nullable() })).max(20).optional(),
     }),
     response: DriveAssignment,
   }),
@@ -337,7 +194,7 @@ export const searchEndpoints = {
     summary: "A trip's legs with ordered, scheduled, estimated and actual times and how late each stop was (trip inspect, ETAs tab).",
     access: { signedIn: true },
     answers: [404],
-    query: z.object({ id: Id }),
+    query: z.object({ id: RecordId }),
     response: z.array(LegEta),
   }),
   tripsByPassengerDay: endpoint({
@@ -346,7 +203,7 @@ export const searchEndpoints = {
     area: 'trip search',
     summary: "The passenger's trips of one day (trip inspect, related trips), in the caller's scope.",
     access: { signedIn: true },
-    query: z.object({ passengerId: Id, serviceDate: IsoDate }),
+    query: z.object({ passengerId: RecordId, serviceDate: IsoDate }),
     response: z.array(DriveAssignment),
   }),
   csvExport: endpoint({

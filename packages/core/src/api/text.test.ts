@@ -2,7 +2,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parseDateInput } from '../time/date-input.ts';
-import { FILTER_MAX_DEPTH, filterDateRange, leafProblem, parseFilterJson } from '../trips/filter.ts';
+import { FILTER_MAX_DEPTH, filterDateRange, leafProblem } from '../trips/filter.ts';
+import { parseFilterJson } from '../trips/filter-json.ts';
 import { addDays } from '../time/date-input.ts';
 import { IsoDate, JSON_MAX_DEPTH, TEXT_MSG, isoDateProblem, jsonNestsDeeperThan, jsonProblem, jsonValue, text, textProblem } from './text.ts';
 

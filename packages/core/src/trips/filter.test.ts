@@ -16,13 +16,13 @@ import {
   isNullableKey,
   leafProblem,
   opsForKey,
-  parseFilterJson,
   urgentUnacceptedFilter,
   validateFilter,
   type FilterKey,
   type FilterLeaf,
   type FilterNode,
 } from './filter.ts';
+import { parseFilterJson } from './filter-json.ts';
 import { SEARCH_MSG } from './search.ts';
 
 const and = (...filters: FilterNode[]): FilterNode => ({ logicalOp: 'and', filters });

@@ -9,6 +9,7 @@ export * from './partner-edits.ts';
 export * from './receipts.ts';
 export * from './search.ts';
 export * from './filter.ts';
+export * from './filter-json.ts';
 export * from './csv.ts';
 export * from './partner-score.ts';
 export * from './menu-state.ts';
