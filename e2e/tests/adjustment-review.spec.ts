@@ -1,23 +1,13 @@
 import { expect, test } from '@playwright/test';
+import type { DriveAssignment } from '@tripline/core';
 import { dayOffset, dayTrips, expectNoA11yViolations, signIn } from './helpers.ts';
 
 // A partner asks for more wait time than is approved at once; a dispatcher reviews the request
 // from trip inspect and approves it; the partner is told on its Home screen, live, and the trip
 // can then be finalised.
 
-interface Trip {
-  id: string;
-  referenceNumber: string;
-  modCount: number;
-  accepted: boolean;
-  declined: boolean;
-  canceled: boolean;
-  dryRun: boolean;
-  willCall: boolean;
-  partnerPayStatus: string;
-  outstandingAdjustments: number;
-  tripLegs: { locFirstTimeAct: string | null }[];
-}
+/** A trip as the day list answers it (the contract's type). */
+type Trip = DriveAssignment;
 
 const HEADERS = { 'x-client-version': '6' };
 const SHOTS = process.env.E2E_SCREENSHOTS_DIR;

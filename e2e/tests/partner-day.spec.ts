@@ -1,25 +1,12 @@
 import { expect, test, type Page } from '@playwright/test';
+import type { DriveAssignment } from '@tripline/core';
 import { dayOffset, dayTrips, expectNoA11yViolations, signIn } from './helpers.ts';
 
 // The partner's day: accept all, decline with a reason, stats and finalise on a past trip, an
 // expense with a receipt, and a dispatcher's change arriving live.
 
-interface Trip {
-  id: string;
-  referenceNumber: string;
-  accepted: boolean;
-  declined: boolean;
-  canceled: boolean;
-  dryRun: boolean;
-  willCall: boolean;
-  locked: boolean;
-  driverId: string | null;
-  flag: string | null;
-  partnerPayStatus: string;
-  outstandingAdjustments: number;
-  modCount: number;
-  tripLegs: { locFirstTimeOrd: string | null; locSecondTimeOrd: string | null; locFirstTimeAct: string | null; status: string }[];
-}
+/** A trip as the day list answers it (the contract's type). */
+type Trip = DriveAssignment;
 
 
 

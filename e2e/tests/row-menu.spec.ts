@@ -1,25 +1,13 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import type { DriveAssignment } from '@tripline/core';
 import { dayOffset, dayTrips, expectNoA11yViolations, signIn } from './helpers.ts';
 
 // Home's row menu offers only what the rules allow: a refused action is disabled with its reason,
 // shown on hover and on keyboard focus; in developer mode a past trip can still be accepted, with
 // the warning that it already occurred.
 
-interface Trip {
-  id: string;
-  referenceNumber: string;
-  serviceDate: string;
-  accepted: boolean;
-  declined: boolean;
-  canceled: boolean;
-  dryRun: boolean;
-  locked: boolean;
-  willCall: boolean;
-  driverId: string | null;
-  partnerPayStatus: string;
-  outstandingAdjustments: number;
-  tripLegs: { locFirstTimeAct: string | null; locFirstTimeDep: string | null; locSecondTimeAct: string | null; status: string; cancelNc: boolean; serviceCode: string | null }[];
-}
+/** A trip as the day list answers it (the contract's type). */
+type Trip = DriveAssignment;
 
 const ALREADY_ACCEPTED = 'This trip has already been accepted.';
 const ALREADY_OCCURRED = 'This trip has already occurred.';

@@ -1,23 +1,13 @@
 import { expect, test, type Page } from '@playwright/test';
+import type { DriveAssignment } from '@tripline/core';
 import { dayOffset, dayTrips, expectNoA11yViolations, signIn } from './helpers.ts';
 
 // A partner asks for extra wait time from the Home row menu: the dialog says what happened
 // (approved at once, or pending the operator's review), and the same request sent again is not
 // sent twice: the dialog shows the server's 409 text instead.
 
-interface Trip {
-  id: string;
-  referenceNumber: string;
-  accepted: boolean;
-  declined: boolean;
-  canceled: boolean;
-  dryRun: boolean;
-  willCall: boolean;
-  locked: boolean;
-  partnerPayStatus: string;
-  outstandingAdjustments: number;
-  tripLegs: { locFirstTimeAct: string | null }[];
-}
+/** A trip as the day list answers it (the contract's type). */
+type Trip = DriveAssignment;
 
 const SHOTS = process.env.E2E_SCREENSHOTS_DIR;
 const APPROVED_AGAIN =
