@@ -1,4 +1,4 @@
-import { MEMBER_FLAG, type LiveServerMessage, type WindowMember } from '@tripline/core';
+import { MEMBER_FLAG, tripListRowJson, type DriveAssignment, type LiveServerMessage, type WindowMember } from '@tripline/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { NO_WINDOW } from '../src/platform/live/connection.ts';
 import { createTestDatabase, type TestDatabase } from './db.ts';
@@ -95,7 +95,9 @@ describe('windowed live found sets', () => {
     expect(idsOf(s.rows)).toEqual([d.x1, d.y1]);
     expect(s).toMatchObject({ total: 7, start: 0 });
     expect(memberIds(s.members)).toEqual(dayOrder);
-    expect(s.rows[0]).toEqual(whole.rows[0]);
+    // a window's rows are list rows (core TripListRow as sent); the whole set keeps full trips
+    expect(s.rows[0]).toEqual(JSON.parse(tripListRowJson(whole.rows[0] as DriveAssignment)));
+    expect(s.rows[0]).not.toHaveProperty('tripLegs.0.id');
 
     const p = await partnerLive.fetchView('p', { pickupDate: d.date }, { start: 1, count: 2 });
     expect(idsOf(p.rows)).toEqual([d.x2, d.x3]);

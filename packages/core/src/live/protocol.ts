@@ -14,9 +14,9 @@ export * from './window.ts';
  *
  * Windowed found sets (opt-in, SyncDriveAssv only): a fetch may carry `view: { start, count, sort?,
  * q? }` (count 1–500; sort by dayOrder, referenceNumber, passName, time or status, asc or desc; q
- * the Home search text with its '!'). FetchedFoundSet then holds only the window's rows, with
- * `total`, `start` and `members`: every member in order as [id, key, modCount, flags] (window.ts).
- * FoundSetChanged carries full rows in added/updated only for members inside the window; members
+ * the Home search text with its '!'). FetchedFoundSet then holds only the window's rows, as list
+ * rows (core TripListRow), with `total`, `start` and `members`: every member in order as [id, key, modCount, flags] (window.ts).
+ * FoundSetChanged carries rows in added/updated only for members inside the window; members
  * that joined or changed anywhere go in `members` (ids, keys and flags), with `total`; the client
  * inserts by key. `window { subscriptionId, start, count }` moves the window without evaluating
  * the set again and is answered FoundSetRows { subscriptionId, start, rows } in order with the

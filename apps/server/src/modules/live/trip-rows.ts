@@ -1,4 +1,4 @@
-import type { DriveAssignment } from '@tripline/core';
+import { tripListRowJson, type DriveAssignment } from '@tripline/core';
 import type { Pool } from 'pg';
 import type { TripJsonCache } from '../trips/day-list.ts';
 import { TRIP_JSON_FROM, tripWhere, type TripFilter, type TripKeys } from '../trips/repository.ts';
@@ -72,17 +72,23 @@ export async function loadStampedTrips(pool: Pool, cache: TripJsonCache, filter:
 }
 
 /**
- * The JSON of trips to send, from the cache where its copy has the trip's stamp and epoch; the
- * others are built now (as they are at this moment) and kept. Trips deleted meanwhile are left out.
+ * The list rows (core TripListRow, as sent) of trips a window shows, from the cache where its copy
+ * has the trip's stamp and epoch; the others are built now (as they are at this moment) and kept.
+ * Trips deleted meanwhile are left out. A row is opened by reading the full trip.
  */
 export async function tripsJson(pool: Pool, cache: TripJsonCache, trips: readonly StampedTrip[]): Promise<Map<string, string>> {
   const out = new Map<string, string>();
   const missing: string[] = [];
   for (const t of trips) {
     const kept = cache.get(t.id, t.stamp, t.epoch);
-    if (kept) out.set(t.id, kept.json.toString('utf8'));
+    if (kept) out.set(t.id, cache.listRow(t.id, kept).toString('utf8'));
     else missing.push(t.id);
   }
-  if (missing.length > 0) for (const b of await build(pool, cache, { ids: missing }, 1)) out.set(b.id, b.json);
+  if (missing.length > 0) {
+    for (const b of await build(pool, cache, { ids: missing }, 1)) {
+      const kept = cache.get(b.id, b.stamp, Number(b.epoch));
+      out.set(b.id, kept ? cache.listRow(b.id, kept).toString('utf8') : tripListRowJson(JSON.parse(b.json) as DriveAssignment));
+    }
+  }
   return out;
 }
