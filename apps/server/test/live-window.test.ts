@@ -257,4 +257,31 @@ describe('windowed live found sets', () => {
       expect(windowed(s, 'w')).toEqual([]);
     }
   });
+
+  it("answers the same window over HTTP (drive-assignments-window), in the caller's scope", async () => {
+    const d = await day();
+    const path = (q: string) => `/api/drive-assignments-window?pickupDate=${d.date}${q}`;
+    expect((await fetch(`${a.base}${path('')}`)).status).toBe(401);
+    const bad = await staff.request('GET', path('&limit=501'));
+    expect(bad).toMatchObject({ status: 400 });
+    expect(JSON.stringify(bad.json)).toContain('limit is at most 500');
+    expect((await staff.request('GET', path('&offset=-1'))).status).toBe(400);
+    expect((await staff.request('GET', path('&sort=notes'))).status).toBe(400);
+
+    // the same members, order and rows as a live fetch with the same view
+    const live = await socket(staff);
+    const view = await live.fetchView('twin', { pickupDate: d.date }, { start: 1, count: 3, sort: { key: 'time', dir: 'desc' } });
+    const http = await staff.request('GET', path('&offset=1&limit=3&sort=time&dir=desc'));
+    expect(http.status).toBe(200);
+    expect(http.json).toEqual({ rows: view.rows, start: 1, total: 7, members: view.members });
+
+    // a partner sees only its own trips, asking for another partner answers nothing, '!' filters
+    const mine = await partner.request('GET', path('&limit=10'));
+    expect(idsOf(mine.json.rows)).toEqual([d.x1, d.x2, d.x3, d.x4]);
+    const other = await partner.request('GET', path(`&affiliateId=${partnerY}`));
+    expect(other.json).toEqual({ rows: [], start: 0, total: 0, members: [] });
+    const high = await partner.request('GET', path('&q=!'));
+    expect(memberIds(high.json.members)).toEqual([d.x3]);
+    expect(JSON.stringify(mine.json)).not.toContain(d.y1);
+  });
 });

@@ -22,4 +22,5 @@ export * from './audit/index.ts';
 export * from './api/log.ts';
 export * from './review/adjustment-review.ts';
 export * from './api/review.ts';
+export * from './api/live-window.ts';
 export * from './api/text.ts';

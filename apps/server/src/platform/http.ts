@@ -95,3 +95,12 @@ export function refuseUndeclaredRoutes(app: FastifyInstance): void {
     }
   });
 }
+
+/**
+ * Sends JSON text already in the endpoint's response shape (a list built by PostgreSQL or kept
+ * from before). Fastify takes a returned reply as "already sent".
+ */
+export function sendPrepared<T>(reply: FastifyReply, json: Buffer): T {
+  reply.type('application/json; charset=utf-8').send(json);
+  return reply as unknown as T;
+}

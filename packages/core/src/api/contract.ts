@@ -6,6 +6,7 @@ import { searchEndpoints } from './search.ts';
 import { assignmentEndpoints } from './assignment.ts';
 import { logEndpoints } from './log.ts';
 import { reviewEndpoints } from './review.ts';
+import { liveWindowEndpoints } from './live-window.ts';
 import type { Endpoint } from './endpoint.ts';
 
 /** Every endpoint of the API, by name. The server registers against it; the web client calls through it. */
@@ -18,6 +19,7 @@ export const contract = {
   ...assignmentEndpoints,
   ...logEndpoints,
   ...reviewEndpoints,
+  ...liveWindowEndpoints,
 } satisfies Record<string, Endpoint>;
 
 export type Contract = typeof contract;

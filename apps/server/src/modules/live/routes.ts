@@ -5,10 +5,12 @@ import { hashToken } from '../../platform/auth/sessions.ts';
 import type { AppDeps } from '../../platform/deps.ts';
 import { HttpError } from '../../platform/errors.ts';
 import { sameOrigin } from '../../platform/guards.ts';
-import { assertAccess, assertRoles } from '../../platform/http.ts';
+import { assertAccess, assertRoles, route, sendPrepared } from '../../platform/http.ts';
 import type { LiveCredential } from '../../platform/live/connection.ts';
 import { LiveHub } from '../../platform/live/hub.ts';
+import { tripJsonCacheFor } from '../trips/day-list.ts';
 import { deliverySource, tripSource } from './sources.ts';
+import { tripWindowJson } from './window-http.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -58,4 +60,10 @@ export function liveRoutes(app: FastifyInstance, deps: AppDeps): void {
     },
     wsHandler: (socket, req) => hub.accept(socket, req.user!, credentialOf(req)),
   });
+
+  // The HTTP twin of a windowed fetch, for screens whose socket cannot be used.
+  const cache = tripJsonCacheFor(deps.pool);
+  route(app, contract.tripWindow, async ({ reply, user, query }) =>
+    sendPrepared(reply, await tripWindowJson(deps.pool, deps.clock, cache, user, query)),
+  );
 }

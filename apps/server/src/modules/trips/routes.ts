@@ -1,9 +1,9 @@
 import multipart from '@fastify/multipart';
 import { contract } from '@tripline/core';
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from '../../platform/deps.ts';
 import { notFound } from '../../platform/errors.ts';
-import { route } from '../../platform/http.ts';
+import { route, sendPrepared } from '../../platform/http.ts';
 import { isDayListQuery, searchTrips } from '../search/service.ts';
 import { acceptTrips, rateAcceptTrips } from './accept.ts';
 import { adjustTime } from './adjustments.ts';
@@ -17,15 +17,6 @@ import { RECEIPT_FORM_LIMITS, sendReceipt, uploadReceipt } from './receipts.ts';
 import { cancelReasons, declineReasons } from './reference-data.ts';
 import { sendSms } from './sms.ts';
 import { enterStats } from './stats.ts';
-
-/**
- * Sends JSON text already in the endpoint's response shape (the day list, built by PostgreSQL).
- * Fastify takes a returned reply as "already sent".
- */
-function sendPrepared<T>(reply: FastifyReply, json: Buffer): T {
-  reply.type('application/json; charset=utf-8').send(json);
-  return reply as unknown as T;
-}
 
 /** The partner's daily trip workflow (spec 1 §2–§5, 2 §5): the day list and every row action. */
 export function tripRoutes(app: FastifyInstance, deps: AppDeps): void {
