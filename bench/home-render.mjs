@@ -34,6 +34,7 @@ import { parseArgs } from 'node:util';
 import pg from 'pg';
 import { chromium } from '@playwright/test';
 import { launchRawChromium } from './lib/raw-chromium.mjs';
+import { fillPartnerDay } from './lib/partner-day.mjs';
 import { seedTrips } from './lib/seed.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -156,56 +157,9 @@ try {
   );
   const { rows: [size] } = await db.query('select count(*)::int as trips, (select count(*)::int from trip_legs) as legs from drive_assignments');
   log(`database: ${size.trips.toLocaleString('en-US')} trips, ${size.legs.toLocaleString('en-US')} legs`);
-  await db.query('begin');
-  for (const day of days) {
-    if (day.n > TRIPS) {
-      // a seeded day: the partner's trips beyond TRIPS go to another partner of the operator
-      const { rows: [other] } = await db.query(
-        `select id, contact_number from contacts where types @> '{Affiliate}' and parent_id is null and not deleted and id <> $1
-          order by contact_number limit 1`,
-        [partner.id],
-      );
-      await db.query(
-        `update drive_assignments set farmout_contact_id = $3, farmout_contact_number = $4 where id in (
-           select id from drive_assignments where farmout_contact_id = $1 and service_date = $2 order by id offset $5)`,
-        [partner.id, day.d, other.id, other.contact_number, TRIPS],
-      );
-      continue;
-    }
-    const { rows: [src] } = await db.query(
-      `select da.id from drive_assignments da where farmout_contact_id = $1 and service_date = $2 and not declined limit 1`,
-      [partner.id, day.d],
-    );
-    const { rows: made } = await db.query(
-      `insert into drive_assignments (service_date, service_type_requested, farmout_contact_id, farmout_contact_number, division_id,
-                                      bill_to_contact_id, county, schedule_priority)
-       select service_date, service_type_requested, farmout_contact_id, farmout_contact_number, division_id, bill_to_contact_id, county,
-              1 + (g % 4)
-         from drive_assignments, generate_series(1, $2::int) g where id = $1
-       returning id`,
-      [src.id, TRIPS - day.n],
-    );
-    await db.query(
-      `insert into trip_legs (drive_assignment_id, which_leg, passenger_id, loc_first_time_ord, loc_second_time_ord, location_first_id,
-                              location_second_id, google_driving_distance_meters, division_id, serv_date_beg, member_id, status)
-       select n.id, 'A', l.passenger_id, time '06:00' + (n.ord % 600) * interval '1 minute', time '06:40' + (n.ord % 600) * interval '1 minute',
-              l.location_first_id, l.location_second_id, l.google_driving_distance_meters, l.division_id, l.serv_date_beg, l.member_id, 'Pending'
-         from unnest($1::uuid[]) with ordinality as n(id, ord)
-         cross join lateral (select * from trip_legs where drive_assignment_id = $2 order by leg_order limit 1) l`,
-      [made.map((r) => r.id), src.id],
-    );
-  }
-  await db.query('commit');
-  // As autovacuum would soon after such a load: statistics for the planner.
-  await db.query('analyze drive_assignments, trip_legs');
-  const { rows: shown } = await db.query(
-    `select service_date::text as d, count(distinct da.id)::int as trips, count(tl.id)::int as legs
-       from drive_assignments da left join trip_legs tl on tl.drive_assignment_id = da.id
-      where da.farmout_contact_id = $1 and da.service_date = any($2::date[]) group by 1 order by 1 desc`,
-    [partner.id, days.map((d) => d.d)],
-  );
+  const shown = [];
+  for (const day of days) shown.push(await fillPartnerDay(db, { partnerId: partner.id, day: day.d, trips: TRIPS }));
   await db.end();
-  if (shown.some((d) => d.trips !== TRIPS)) throw new Error(`the partner's days hold ${shown.map((d) => d.trips).join(' and ')} trips, not ${TRIPS}`);
   const [rawDay, playwrightDay] = days.map((d) => d.d);
   log(`${TRIPS} trips for the partner on each of ${rawDay} and ${playwrightDay} (${shown.map((d) => `${d.legs} legs`).join(' and ')})`);
 
