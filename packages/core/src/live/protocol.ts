@@ -1,8 +1,10 @@
 import { z } from 'zod';
 import { text } from '../api/text.ts';
 import { IsoDate } from '../trips/model.ts';
+import { LIVE_SEARCH_MSG, LiveSearch } from './search.ts';
 import { LiveView, type WindowMember } from './window.ts';
 
+export * from './search.ts';
 export * from './window.ts';
 
 /**
@@ -13,14 +15,29 @@ export * from './window.ts';
  * request. Every row passes the subscriber's row scope.
  *
  * Windowed found sets (opt-in, SyncDriveAssv only): a fetch may carry `view: { start, count, sort?,
- * q? }` (count 1–500; sort by dayOrder, referenceNumber, passName, time or status, asc or desc; q
- * the Home search text with its '!'). FetchedFoundSet then holds only the window's rows, as list
- * rows (core TripListRow), with `total`, `start` and `members`: every member in order as [id, key, modCount, flags] (window.ts).
- * FoundSetChanged carries rows in added/updated only for members inside the window; members
- * that joined or changed anywhere go in `members` (ids, keys and flags), with `total`; the client
- * inserts by key. `window { subscriptionId, start, count }` moves the window without evaluating
- * the set again and is answered FoundSetRows { subscriptionId, start, rows } in order with the
- * changes. Without `view` a found set answers every row, as it always has.
+ * q?, hideOutside? }` (count 1–500; sort by a WINDOW_SORT_KEYS column, asc or desc, empty values
+ * last either way and equal values in day order; q the Home search text with its '!';
+ * hideOutside leaves outside partners' trips out). FetchedFoundSet then holds only the window's
+ * rows, as list rows (core TripListRow), with `total` (the members' count), `start` and `members`:
+ * every member in order as [id, key, modCount, flags] (window.ts; flags MEMBER_FLAG, among them
+ * `outside`). FoundSetChanged carries rows in added/updated only for members inside the window;
+ * members that joined or changed anywhere go in `members` (ids, keys and flags), with `total`; the
+ * client inserts by key (compareMembers). `window { subscriptionId, start, count }` moves the window
+ * without evaluating the set again and is answered FoundSetRows { subscriptionId, start, rows } in
+ * order with the changes. Without `view` a found set answers every row, as it always has.
+ *
+ * The live staff search (search.ts): a SyncDriveAssv fetch with filter `{ search }` (the GET
+ * drive-assignments search parameters as text, and nothing else in the filter) and a `view`, for
+ * users of /admin/trips only. Its set holds the first `limit` matches (100, 250, 500 or 1000; 250
+ * when absent) in day order, within the caller's scope; `sort` orders them for display. Its
+ * FetchedFoundSet and every FoundSetChanged also carry `matches`, every match in the caller's scope
+ * (more than the members while the batch cuts the search: the screen shows the truncation text),
+ * and `hidden`, how many of the held matches hideOutside leaves out. A match that leaves is
+ * replaced by the next in day order; a change that alters only these counts is sent with empty
+ * lists. Relative days ("+3", "today") follow the operator's date: at midnight the set is read
+ * again and its subscribers are sent the difference. Criteria the HTTP search refuses are refused
+ * with its message, as are a `limit` off the screen's sizes and a search too broad to answer in
+ * time (SEARCH_MSG.TOO_BROAD), each as an Error of that subscription.
  */
 export const LIVE_TABLES = ['SyncDriveAssv', 'VOGDelivery'] as const;
 export type LiveTable = (typeof LIVE_TABLES)[number];
@@ -33,23 +50,31 @@ export const SyncDriveAssvFilter = z
     affiliateId: text().max(36).optional(),
     /** One trip, for trip inspect (spec 2 §7 "changes of a single SyncDriveAssv by id"). */
     id: text().max(36).optional(),
+    /** The live staff search: GET drive-assignments' search parameters, alone in the filter. */
+    search: LiveSearch.optional(),
   })
-  .refine((f) => f.pickupDate !== undefined || (f.id !== undefined && f.id !== ''), {
-    message: 'A trip found set needs a pickupDate or a trip id',
-    path: ['pickupDate'],
+  .superRefine((f, ctx) => {
+    if (f.search !== undefined) {
+      const other = (['pickupDate', 'division', 'affiliateId', 'id'] as const).find((k) => f[k] !== undefined);
+      if (other) ctx.addIssue({ code: 'custom', path: [other], message: LIVE_SEARCH_MSG.OTHER_FIELDS });
+    } else if (f.pickupDate === undefined && (f.id === undefined || f.id === '')) {
+      ctx.addIssue({ code: 'custom', path: ['pickupDate'], message: 'A trip found set needs a pickupDate or a trip id' });
+    }
   });
 export const VOGDeliveryFilter = z.object({ unread: z.literal(true).default(true), recipientId: text().max(36) });
 
 // Two fetch shapes share type 'fetch', so they are told apart by table first (a flat union on
 // 'type' with a repeated value is refused by zod at the first parse).
 const LiveFetchMessage = z.discriminatedUnion('table', [
-  z.object({
-    type: z.literal('fetch'),
-    subscriptionId: text().min(1).max(64),
-    table: z.literal('SyncDriveAssv'),
-    filter: SyncDriveAssvFilter,
-    view: LiveView.optional(),
-  }),
+  z
+    .object({
+      type: z.literal('fetch'),
+      subscriptionId: text().min(1).max(64),
+      table: z.literal('SyncDriveAssv'),
+      filter: SyncDriveAssvFilter,
+      view: LiveView.optional(),
+    })
+    .refine((m) => m.filter.search === undefined || m.view !== undefined, { path: ['view'], message: LIVE_SEARCH_MSG.NEEDS_VIEW }),
   z.object({
     type: z.literal('fetch'),
     subscriptionId: text().min(1).max(64),
@@ -75,6 +100,9 @@ export type LiveServerMessage<Row = unknown> =
       total?: number;
       start?: number;
       members?: WindowMember[];
+      /** A search only: every match in the caller's scope, and the held matches hideOutside leaves out. */
+      matches?: number;
+      hidden?: number;
     }
   | {
       type: 'FoundSetChanged';
@@ -86,6 +114,9 @@ export type LiveServerMessage<Row = unknown> =
       /** With a view only: members that joined or changed, and the count of all members. */
       members?: WindowMember[];
       total?: number;
+      /** A search only, as in FetchedFoundSet. */
+      matches?: number;
+      hidden?: number;
     }
   | { type: 'FoundSetRows'; subscriptionId: string; start: number; rows: Row[] }
   | { type: 'Unsubscribed'; subscriptionId: string }

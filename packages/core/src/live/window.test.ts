@@ -42,8 +42,8 @@ describe('LiveView in a fetch, and the window message', () => {
   });
 
   it('shares one query for the same sort and text, whatever the window', () => {
-    expect(windowQuery({})).toEqual({ sort: { key: 'dayOrder', dir: 'asc' }, q: '' });
-    expect(windowQuery({ q: '  !ada ' })).toEqual({ sort: { key: 'dayOrder', dir: 'asc' }, q: '!ada' });
+    expect(windowQuery({})).toEqual({ sort: { key: 'dayOrder', dir: 'asc' }, q: '', hideOutside: false });
+    expect(windowQuery({ q: '  !ada ', hideOutside: true })).toEqual({ sort: { key: 'dayOrder', dir: 'asc' }, q: '!ada', hideOutside: true });
   });
 });
 
@@ -59,12 +59,13 @@ describe('sort keys', () => {
     const b = testTrip({ id: 'b', referenceNumber: '1', tripLegs: [testLeg({ passenger: null, passName: 'ada' })] });
     expect(sortKey(a, 'passName') > sortKey(b, 'passName')).toBe(true);
     expect(sortKey(a, 'referenceNumber') > sortKey(b, 'referenceNumber')).toBe(true);
-    expect(sortKey(testTrip({ accepted: true }), 'status').startsWith('accepted\u0000')).toBe(true);
-    expect(sortKey(testTrip(), 'time').startsWith('09:00:00\u0000')).toBe(true);
+    expect(sortKey(testTrip({ accepted: true }), 'status').startsWith('0accepted\u0000')).toBe(true);
+    expect(sortKey(testTrip(), 'time').startsWith('009:00:00\u0000')).toBe(true);
+    expect(sortKey(testTrip(), 'dayOrder')).toBe(`0${dayOrderKey(testTrip())}\u0000`);
   });
 
-  it('compares by key, reversed for desc, and by id when keys are equal', () => {
-    const list = [m('b', 'k1'), m('a', 'k1'), m('c', 'k0')];
+  it('compares by key, the value reversed for desc, and by id when keys are equal', () => {
+    const list = [m('b', '0k1\u0000d'), m('a', '0k1\u0000d'), m('c', '0k0\u0000d')];
     expect(ids([...list].sort(compareMembers('asc')))).toEqual(['c', 'a', 'b']);
     expect(ids([...list].sort(compareMembers('desc')))).toEqual(['a', 'b', 'c']);
   });
@@ -84,7 +85,7 @@ describe('members', () => {
   const q = windowQuery({});
   it('carries id, key, modCount and the flags whole-set actions read', () => {
     const future = new Date('2026-11-19T17:00:00Z');
-    expect(toMember(testTrip({ modCount: 4 }), q, future)).toEqual(['da-1', dayOrderKey(testTrip()), 4, 0]);
+    expect(toMember(testTrip({ modCount: 4 }), q, future)).toEqual(['da-1', `0${dayOrderKey(testTrip())}\u0000`, 4, 0]);
     expect(memberFlags(testTrip({ accepted: true }), future)).toBe(MEMBER_FLAG.accepted);
     expect(memberFlags(testTrip(), TEST_NOW)).toBe(MEMBER_FLAG.past);
     expect(memberFlags(testTrip({ canceled: true }), future)).toBe(MEMBER_FLAG.cancelled | MEMBER_FLAG.readOnly);
@@ -158,10 +159,10 @@ describe('moveMembers', () => {
 
   it('finds a member among equal keys by its id', () => {
     const cmp = compareMembers('desc');
-    const list = [m('a', 'k'), m('b', 'k'), m('c', 'k')];
+    const list = [m('a', '0k\u0000'), m('b', '0k\u0000'), m('c', '0k\u0000')];
     const byId = new Map(list.map((x) => [x[0], x]));
-    moveMembers(list, byId, new Map([['b', m('b', 'k', 1)]]), cmp);
-    expect(list).toEqual([m('a', 'k'), m('b', 'k', 1), m('c', 'k')]);
+    moveMembers(list, byId, new Map([['b', m('b', '0k\u0000', 1)]]), cmp);
+    expect(list).toEqual([m('a', '0k\u0000'), m('b', '0k\u0000', 1), m('c', '0k\u0000')]);
     moveMembers(list, byId, new Map([['b', null]]), cmp);
     expect(ids(list)).toEqual(['a', 'c']);
   });

@@ -1,18 +1,20 @@
 import { z } from 'zod';
 import { text } from '../api/text.ts';
-import { WILL_CALL } from '../trips/constants.ts';
 import type { DriveAssignment } from '../trips/model.ts';
-import { displayStatus, filterTrips, hasOccurred, isReadOnly } from '../trips/rules.ts';
+import { filterTrips, hasOccurred, isReadOnly } from '../trips/rules.ts';
+import { isOutsidePartnerTrip } from './search-columns.ts';
+import { sortKey, WINDOW_SORT_KEYS, type MemberTrip } from './sort-keys.ts';
+
+export * from './search-columns.ts';
+export * from './sort-keys.ts';
 
 /**
  * Windowed found sets (an opt-in extension of the live protocol): a fetch with a `view` receives
  * only the rows of its window, plus every member of the set as `[id, key, modCount, flags]` in
- * order. The server filters by the Home search text (`q`, with its '!') and orders by `sort`.
+ * order. The server filters by the Home search text (`q`, with its '!'), leaves out outside
+ * partners' trips on request (`hideOutside`) and orders by `sort`.
  */
 
-/** The columns a window sorts by: the lists' day order by default, or one named column. */
-export const WINDOW_SORT_KEYS = ['dayOrder', 'referenceNumber', 'passName', 'time', 'status'] as const;
-export type WindowSortKey = (typeof WINDOW_SORT_KEYS)[number];
 export const WINDOW_MAX_COUNT = 500;
 export const WINDOW_MAX_Q = 200;
 
@@ -22,7 +24,14 @@ const count = z.number().int().min(1).max(WINDOW_MAX_COUNT);
 export const WindowSort = z.object({ key: z.enum(WINDOW_SORT_KEYS), dir: z.enum(['asc', 'desc']) });
 export type WindowSort = z.infer<typeof WindowSort>;
 
-export const LiveView = z.object({ start, count, sort: WindowSort.optional(), q: text().max(WINDOW_MAX_Q).optional() });
+export const LiveView = z.object({
+  start,
+  count,
+  sort: WindowSort.optional(),
+  q: text().max(WINDOW_MAX_Q).optional(),
+  /** Leave outside partners' trips out of the members (spec 2 §6); a search set counts them in `hidden`. */
+  hideOutside: z.boolean().optional(),
+});
 export type LiveView = z.infer<typeof LiveView>;
 
 /** What decides the members of a windowed set and their order (the window's place is per subscriber). */
@@ -30,71 +39,22 @@ export interface WindowQuery {
   sort: WindowSort;
   /** The Home search text, trimmed; '' keeps every trip. */
   q: string;
+  /** Outside partners' trips are left out. */
+  hideOutside: boolean;
 }
 
 export const DAY_ORDER: WindowSort = { key: 'dayOrder', dir: 'asc' };
 
 /** The part of a view that every subscriber of one found set shares. */
-export function windowQuery(view: Pick<LiveView, 'sort' | 'q'>): WindowQuery {
-  return { sort: view.sort ?? DAY_ORDER, q: (view.q ?? '').trim() };
+export function windowQuery(view: Pick<LiveView, 'sort' | 'q' | 'hideOutside'>): WindowQuery {
+  return { sort: view.sort ?? DAY_ORDER, q: (view.q ?? '').trim(), hideOutside: view.hideOutside ?? false };
 }
 
 /** Facts whole-set actions read of a member, as bits of `flags`. */
-export const MEMBER_FLAG = { accepted: 1, readOnly: 2, past: 4, cancelled: 8, final: 16 } as const;
+export const MEMBER_FLAG = { accepted: 1, readOnly: 2, past: 4, cancelled: 8, final: 16, outside: 32 } as const;
 
 /** A member of a windowed found set: id, sort key, modCount and flags (MEMBER_FLAG). */
 export type WindowMember = [id: string, key: string, modCount: number, flags: number];
-
-export type MemberTrip = Pick<
-  DriveAssignment,
-  'id' | 'referenceNumber' | 'modCount' | 'serviceDate' | 'partnerPayStatus' | 'accepted' | 'canceled' | 'dryRun' | 'declined' | 'locked'
-> &
-  Parameters<typeof isReadOnly>[0] &
-  Parameters<typeof hasOccurred>[0] & { tripLegs: Pick<DriveAssignment['tripLegs'][number], 'locFirstTimeOrd' | 'passName' | 'passenger'>[] };
-
-/** Sorts after every HH:MM:SS time: a trip without a real ordered pickup comes last, as in the day list. */
-const NO_PICKUP = '~~~~~~~~';
-
-/** A trip's first real ordered pickup (will call is not a time), as the day list sorts by it. */
-function firstPickup(trip: Pick<MemberTrip, 'tripLegs'>): string | null {
-  let first: string | null = null;
-  for (const l of trip.tripLegs) {
-    const t = l.locFirstTimeOrd;
-    if (t && t !== WILL_CALL && (first === null || t < first)) first = t;
-  }
-  return first;
-}
-
-/** Date, first pickup and reference number as one text in the day list's order (code points). */
-export function dayOrderKey(trip: Pick<MemberTrip, 'serviceDate' | 'referenceNumber' | 'tripLegs'>): string {
-  return `${trip.serviceDate}${firstPickup(trip) ?? NO_PICKUP}${trip.referenceNumber}`;
-}
-
-/** The name shown in the list's passenger column: the first leg's passenger, else its typed name. */
-function passengerName(trip: Pick<MemberTrip, 'tripLegs'>): string {
-  const leg = trip.tripLegs[0];
-  return (leg?.passenger?.name ?? leg?.passName ?? '').toLowerCase();
-}
-
-/**
- * A trip's sort key for a column: the column's value, then the day order, so equal values keep
- * the day's order. Keys compare by code point (compareMembers); a browser inserts by them.
- */
-export function sortKey(trip: MemberTrip, key: WindowSortKey): string {
-  const day = dayOrderKey(trip);
-  switch (key) {
-    case 'dayOrder':
-      return day;
-    case 'referenceNumber':
-      return `${trip.referenceNumber}\u0000${day}`;
-    case 'passName':
-      return `${passengerName(trip)}\u0000${day}`;
-    case 'time':
-      return `${firstPickup(trip) ?? NO_PICKUP}\u0000${day}`;
-    case 'status':
-      return `${displayStatus(trip)}\u0000${day}`;
-  }
-}
 
 export function memberFlags(trip: MemberTrip, now: Date): number {
   let f = 0;
@@ -103,25 +63,22 @@ export function memberFlags(trip: MemberTrip, now: Date): number {
   if (hasOccurred(trip, now)) f |= MEMBER_FLAG.past;
   if (trip.canceled) f |= MEMBER_FLAG.cancelled;
   if (trip.partnerPayStatus === 'Final') f |= MEMBER_FLAG.final;
+  if (isOutsidePartnerTrip(trip)) f |= MEMBER_FLAG.outside;
   return f;
 }
 
 /**
  * The member a trip is in a windowed set, or null when the Home search text leaves it out (the
- * same rule as the search box, filterTrips). `now` decides the past flag.
+ * same rule as the search box, filterTrips). `now` decides the past flag. Whether an outside
+ * partner's trip is shown is decided from its flag (isShown), so a set can count the ones it hides.
  */
 export function toMember(trip: DriveAssignment, query: WindowQuery, now: Date): WindowMember | null {
   if (query.q !== '' && filterTrips([trip], query.q).length === 0) return null;
   return [trip.id, sortKey(trip, query.sort.key), trip.modCount, memberFlags(trip, now)];
 }
 
-const cmp = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
-
-/** Members in order: by key (descending for 'desc'), then by id, so the order is total. */
-export function compareMembers(dir: WindowSort['dir']): (a: WindowMember, b: WindowMember) => number {
-  const sign = dir === 'desc' ? -1 : 1;
-  return (a, b) => sign * cmp(a[1], b[1]) || cmp(a[0], b[0]);
-}
+/** Whether a view shows a member: not when it hides outside partners and the member is one's. */
+export const isShown = (query: Pick<WindowQuery, 'hideOutside'>, m: WindowMember) => !(query.hideOutside && m[3] & MEMBER_FLAG.outside);
 
 /** Where a member goes in an ordered list: the first position whose member sorts after it. */
 export function insertionIndex(members: readonly WindowMember[], m: WindowMember, compare: (a: WindowMember, b: WindowMember) => number): number {
