@@ -59,9 +59,17 @@ describe('parseLiveMessage', () => {
     );
     expect(parseLiveMessage('{"type":"Unsubscribed","subscriptionId":"s"}')?.type).toBe('Unsubscribed');
     expect(parseLiveMessage('{"type":"Error","message":"Unknown table"}')?.type).toBe('Error');
+    expect(parseLiveMessage('{"type":"FoundSetRows","subscriptionId":"s","start":100,"rows":[]}')?.type).toBe('FoundSetRows');
+    expect(parseLiveMessage('{"type":"FetchedFoundSet","subscriptionId":"s","table":"SyncDriveAssv","rows":[],"total":0,"start":0,"members":[]}')?.type).toBe(
+      'FetchedFoundSet',
+    );
   });
 
-  it.each(['not json', '[]', '{"type":"Hello"}', '{"type":"FetchedFoundSet","subscriptionId":"s","table":"Other","rows":[]}', '{"type":"FoundSetChanged","subscriptionId":"s"}'])(
+  it.each(['not json', '[]', '{"type":"Hello"}', '{"type":"FetchedFoundSet","subscriptionId":"s","table":"Other","rows":[]}', '{"type":"FoundSetChanged","subscriptionId":"s"}',
+    '{"type":"FoundSetRows","subscriptionId":"s","rows":[]}',
+    '{"type":"FoundSetRows","subscriptionId":"s","start":"0","rows":[]}',
+    '{"type":"FetchedFoundSet","subscriptionId":"s","table":"SyncDriveAssv","rows":[],"members":{}}',
+    '{"type":"FoundSetChanged","subscriptionId":"s","table":"SyncDriveAssv","added":[],"updated":[],"removed":[],"total":"3"}'])(
     'refuses %s',
     (text) => {
       expect(parseLiveMessage(text)).toBeNull();
@@ -88,6 +96,15 @@ describe('RecentLocalChanges', () => {
     const change = { added: [a], updated: [a, b], removed: ['a', 'c'] };
     expect(recent.filter(change, 5_999)).toEqual({ added: [], updated: [b], removed: ['c'] });
     expect(recent.filter(change, 6_000)).toEqual(change);
+  });
+
+  it('drops the rows of a live change that this tab changed within five seconds', () => {
+    const recent = new RecentLocalChanges();
+    const rows = [a, b];
+    expect(recent.keepRows(rows, 0)).toBe(rows);
+    recent.mark('a', 1_000);
+    expect(recent.keepRows(rows, 5_999)).toEqual([b]);
+    expect(recent.keepRows(rows, 6_000)).toEqual(rows);
   });
 
   it('forgets a record once its window passed', () => {

@@ -1,9 +1,36 @@
-import { LIVE_SELF_CHANGE_IGNORE_MS, LIVE_TABLES, type LiveServerMessage } from '@tripline/core';
+import { LIVE_SELF_CHANGE_IGNORE_MS, LIVE_TABLES, type LiveServerMessage, type WindowMember } from '@tripline/core';
+
+/**
+ * What a found set with a view (a windowed found set) is told besides its rows: every member in
+ * order, their count, where the window starts, and any other figures the server adds to the answer
+ * (numbers such as `matches` or `hidden`), passed through as they came.
+ */
+export interface WindowFacts {
+  total: number;
+  start: number;
+  members: WindowMember[];
+  extras: Record<string, number>;
+}
 
 export interface FoundSetChange<Row> {
   added: Row[];
   updated: Row[];
   removed: string[];
+  /** Windowed found sets only: the members that joined or changed anywhere in the set, and the count of all. */
+  members?: WindowMember[];
+  total?: number;
+  /** Windowed found sets only: other figures the server added to the change. */
+  extras?: Record<string, number>;
+}
+
+export interface LiveHandlers<Row> {
+  /** The whole found set (or, with a view, its window): the answer to a fetch, again after every reconnect or invalidation. */
+  fetched(rows: Row[], window?: WindowFacts): void;
+  changed(change: FoundSetChange<Row>): void;
+  /** With a view: the rows of the window after it moved, in order from `start` (FoundSetRows). */
+  rows?(start: number, rows: Row[]): void;
+  /** The server refused the subscription. */
+  error?(message: string): void;
 }
 
 type Identified = { id: string };
@@ -55,6 +82,43 @@ export function reduceFoundSet<Row extends Identified>(state: FoundSetState<Row>
   }
 }
 
+/** Fields of the protocol's messages; any other number on a windowed message is an extra figure. */
+const PROTOCOL_FIELDS = new Set(['type', 'subscriptionId', 'table', 'rows', 'added', 'updated', 'removed', 'members', 'total', 'start']);
+
+function extrasOf(message: object): Record<string, number> {
+  const extras: Record<string, number> = {};
+  for (const [key, value] of Object.entries(message)) if (!PROTOCOL_FIELDS.has(key) && typeof value === 'number') extras[key] = value;
+  return extras;
+}
+
+/** Hands a message to the handlers of the subscription it is for (FoundSetInvalidated, Unsubscribed: the client's business). */
+export function deliverLiveMessage<Row>(message: LiveServerMessage<Row>, handlers: LiveHandlers<Row>): void {
+  switch (message.type) {
+    case 'FetchedFoundSet': {
+      const { rows, members, total, start } = message;
+      if (members) handlers.fetched(rows, { members, total: total ?? members.length, start: start ?? 0, extras: extrasOf(message) });
+      else handlers.fetched(rows);
+      break;
+    }
+    case 'FoundSetChanged': {
+      const change: FoundSetChange<Row> = { added: message.added, updated: message.updated, removed: message.removed };
+      if (message.members) change.members = message.members;
+      if (message.total !== undefined) change.total = message.total;
+      if (message.members || message.total !== undefined) change.extras = extrasOf(message);
+      handlers.changed(change);
+      break;
+    }
+    case 'FoundSetRows':
+      handlers.rows?.(message.start, message.rows);
+      break;
+    case 'Error':
+      handlers.error?.(message.message);
+      break;
+    default:
+      break;
+  }
+}
+
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 const isTable = (v: unknown) => (LIVE_TABLES as readonly unknown[]).includes(v);
 
@@ -68,13 +132,17 @@ export function parseLiveMessage(text: string): LiveServerMessage | null {
   }
   if (!isObject(data)) return null;
   const sub = data.subscriptionId;
+  // a windowed answer's facts, when present, have their types
+  const facts = (data.members === undefined || Array.isArray(data.members)) && (data.total === undefined || typeof data.total === 'number');
   switch (data.type) {
     case 'FetchedFoundSet':
-      return typeof sub === 'string' && isTable(data.table) && Array.isArray(data.rows) ? (data as LiveServerMessage) : null;
+      return typeof sub === 'string' && isTable(data.table) && Array.isArray(data.rows) && facts ? (data as LiveServerMessage) : null;
     case 'FoundSetChanged':
-      return typeof sub === 'string' && Array.isArray(data.added) && Array.isArray(data.updated) && Array.isArray(data.removed)
+      return typeof sub === 'string' && Array.isArray(data.added) && Array.isArray(data.updated) && Array.isArray(data.removed) && facts
         ? (data as LiveServerMessage)
         : null;
+    case 'FoundSetRows':
+      return typeof sub === 'string' && typeof data.start === 'number' && Array.isArray(data.rows) ? (data as LiveServerMessage) : null;
     case 'Unsubscribed':
     case 'FoundSetInvalidated':
       return typeof sub === 'string' ? (data as LiveServerMessage) : null;
@@ -117,6 +185,11 @@ export class RecentLocalChanges {
     if (now - at < this.windowMs) return true;
     this.at.delete(id);
     return false;
+  }
+
+  /** The rows of a live change without those this tab changed in the window. */
+  keepRows<Row extends Identified>(rows: Row[], now = Date.now()): Row[] {
+    return this.at.size === 0 ? rows : rows.filter((r) => !this.isRecent(r.id, now));
   }
 
   /** The change without the records this tab changed in the window. */

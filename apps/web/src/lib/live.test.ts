@@ -1,37 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { LIVE_CLOSE_TRY_AGAIN_LATER } from '@tripline/core';
-import { LiveClient, type LiveHandlers, type SocketLike } from './live.ts';
-
-class FakeSocket implements SocketLike {
-  readyState = 0;
-  sent: unknown[] = [];
-  closed = false;
-  onopen: SocketLike['onopen'] = null;
-  onclose: SocketLike['onclose'] = null;
-  onmessage: SocketLike['onmessage'] = null;
-  onerror: SocketLike['onerror'] = null;
-
-  constructor(readonly url: string) {}
-
-  send(data: string) {
-    this.sent.push(JSON.parse(data));
-  }
-  close() {
-    this.closed = true;
-    this.readyState = 3;
-  }
-  open() {
-    this.readyState = 1;
-    this.onopen?.({});
-  }
-  drop(code = 1006) {
-    this.readyState = 3;
-    this.onclose?.({ code });
-  }
-  receive(message: unknown) {
-    this.onmessage?.({ data: JSON.stringify(message) });
-  }
-}
+import { FakeSocket } from './fake-socket.ts';
+import { LiveClient, type LiveHandlers } from './live.ts';
 
 let sockets: FakeSocket[];
 const newClient = () =>
@@ -49,8 +19,10 @@ const newClient = () =>
 const request = { table: 'SyncDriveAssv', filter: { pickupDate: '2025-03-14', affiliateId: 'p1' } } as const;
 
 function handlers() {
-  return { fetched: vi.fn(), changed: vi.fn(), error: vi.fn() } satisfies LiveHandlers<unknown>;
+  return { fetched: vi.fn(), changed: vi.fn(), rows: vi.fn(), error: vi.fn() } satisfies LiveHandlers<unknown>;
 }
+
+const windowed = { ...request, view: { start: 0, count: 50, sort: { key: 'time', dir: 'desc' }, q: '!' } } as const;
 
 beforeEach(() => {
   sockets = [];
@@ -223,5 +195,62 @@ describe('LiveClient', () => {
     const live = new LiveClient({ url: () => 'ws://x', createSocket: null });
     live.subscribe(request, handlers());
     expect(live.getStatus()).toMatchObject({ state: 0, supported: false });
+  });
+
+  describe('windowed found sets', () => {
+    const sub = 'SyncDriveAssv-1';
+
+    it('hands the window facts, the changed members and moved rows to the subscription, with any other figures the server adds', () => {
+      const live = newClient();
+      const h = handlers();
+      live.subscribe(windowed, h);
+      const s = sockets[0];
+      s.open();
+      expect(s.sent).toEqual([{ type: 'fetch', subscriptionId: sub, ...windowed }]);
+      const members = [['a', 'k1', 0, 0], ['b', 'k2', 3, 1]];
+      s.receive({ type: 'FetchedFoundSet', subscriptionId: sub, table: 'SyncDriveAssv', rows: [{ id: 'a' }], total: 2, start: 0, members, matches: 12, hidden: 10 });
+      expect(h.fetched).toHaveBeenCalledWith([{ id: 'a' }], { total: 2, start: 0, members, extras: { matches: 12, hidden: 10 } });
+      s.receive({ type: 'FoundSetChanged', subscriptionId: sub, table: 'SyncDriveAssv', added: [], updated: [{ id: 'b' }], removed: ['c'], members: [members[1]], total: 2, matches: 11 });
+      expect(h.changed).toHaveBeenCalledWith({ added: [], updated: [{ id: 'b' }], removed: ['c'], members: [members[1]], total: 2, extras: { matches: 11 } });
+      s.receive({ type: 'FoundSetRows', subscriptionId: sub, start: 1, rows: [{ id: 'b' }] });
+      expect(h.rows).toHaveBeenCalledWith(1, [{ id: 'b' }]);
+      // a set without a view is told exactly what it always was
+      s.receive({ type: 'FetchedFoundSet', subscriptionId: sub, table: 'SyncDriveAssv', rows: [] });
+      expect(h.fetched).toHaveBeenLastCalledWith([]);
+    });
+
+    it('moves the window without fetching again, and fetches with the current window after an invalidation or a reconnect', () => {
+      const live = newClient();
+      const subscription = live.subscribe(windowed, handlers());
+      const s = sockets[0];
+      s.open();
+      subscription.moveWindow(200, 120);
+      // the same window again answers its rows again
+      subscription.moveWindow(200, 120);
+      const moved = { ...windowed, view: { ...windowed.view, start: 200, count: 120 } };
+      expect(s.sent.slice(1)).toEqual([
+        { type: 'window', subscriptionId: sub, start: 200, count: 120 },
+        { type: 'window', subscriptionId: sub, start: 200, count: 120 },
+      ]);
+      s.receive({ type: 'FoundSetInvalidated', subscriptionId: sub });
+      expect(s.sent.at(-1)).toEqual({ type: 'fetch', subscriptionId: sub, ...moved });
+
+      s.drop();
+      subscription.moveWindow(400, 100);
+      vi.advanceTimersByTime(1_000);
+      sockets[1].open();
+      expect(sockets[1].sent).toEqual([{ type: 'fetch', subscriptionId: sub, ...windowed, view: { ...windowed.view, start: 400, count: 100 } }]);
+    });
+
+    it('sends nothing for a window of a set without a view, or after it ended', () => {
+      const live = newClient();
+      const plain = live.subscribe(request, handlers());
+      sockets[0].open();
+      plain.moveWindow(10, 10);
+      const stop = live.subscribe(windowed, handlers());
+      stop();
+      stop.moveWindow(10, 10);
+      expect(sockets[0].sent.map((m) => (m as { type: string }).type)).toEqual(['fetch', 'fetch', 'close']);
+    });
   });
 });

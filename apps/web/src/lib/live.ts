@@ -1,17 +1,24 @@
 import { useEffect, useRef, useSyncExternalStore } from 'react';
 import { LIVE_CLOSED, LIVE_OPEN, type LiveClientMessage, type LiveServerMessage } from '@tripline/core';
-import { parseLiveMessage, reconnectDelay, type FoundSetChange } from './found-set.ts';
+import { deliverLiveMessage, parseLiveMessage, reconnectDelay, type LiveHandlers } from './found-set.ts';
+
+export type { FoundSetChange, LiveHandlers, WindowFacts } from './found-set.ts';
 
 type FetchMessage = Extract<LiveClientMessage, { type: 'fetch' }>;
-/** What to subscribe to: a live table and its filter (spec 1 §7). */
-export type LiveRequest = Omit<FetchMessage, 'type' | 'subscriptionId'>;
+/** Omit on each member of a union, so a member's own fields (a SyncDriveAssv fetch's view) stay. */
+type OmitEach<T, K extends PropertyKey> = T extends unknown ? Omit<T, K> : never;
+/** What to subscribe to: a live table, its filter and, for a windowed found set, its view (spec 1 §7). */
+export type LiveRequest = OmitEach<FetchMessage, 'type' | 'subscriptionId'>;
 
-export interface LiveHandlers<Row> {
-  /** The whole found set: the answer to a fetch, again after every reconnect or invalidation. */
-  fetched(rows: Row[]): void;
-  changed(change: FoundSetChange<Row>): void;
-  /** The server refused the subscription. */
-  error?(message: string): void;
+/** Ends a subscription when called; a windowed one can also move its window. */
+export interface LiveSubscription {
+  (): void;
+  /**
+   * Moves the window of a subscription with a view: the server answers the rows from `start`
+   * (FoundSetRows) without evaluating the set again, and a fetch after a reconnect or an
+   * invalidation asks for this window. Asking for the same window again answers its rows again.
+   */
+  moveWindow(start: number, count: number): void;
 }
 
 export interface LiveStatus {
@@ -82,17 +89,26 @@ export class LiveClient {
     return () => this.listeners.delete(listener);
   };
 
-  subscribe<Row>(request: LiveRequest, handlers: LiveHandlers<Row>): () => void {
+  subscribe<Row>(request: LiveRequest, handlers: LiveHandlers<Row>): LiveSubscription {
     const id = `${request.table}-${++this.seq}`;
     this.subs.set(id, { request, handlers: handlers as LiveHandlers<unknown> });
     this.cancelIdleClose();
     if (this.isOpen()) this.sendFetch(id);
     else this.ensureConnecting();
-    return () => {
+    const stop = () => {
       if (!this.subs.delete(id)) return;
       if (this.isOpen()) this.send({ type: 'close', subscriptionId: id });
       if (this.subs.size === 0) this.scheduleIdleClose();
     };
+    return Object.assign(stop, { moveWindow: (start: number, count: number) => this.moveWindow(id, start, count) });
+  }
+
+  private moveWindow(id: string, start: number, count: number): void {
+    const sub = this.subs.get(id);
+    if (!sub || !('view' in sub.request) || !sub.request.view) return;
+    sub.request = { ...sub.request, view: { ...sub.request.view, start, count } };
+    // Not open: the fetch that goes out once it is carries the window.
+    if (this.isOpen()) this.send({ type: 'window', subscriptionId: id, start, count });
   }
 
   /**
@@ -185,22 +201,9 @@ export class LiveClient {
     // An Error without a subscription answers nothing this tab asked for.
     const sub = message.subscriptionId ? this.subs.get(message.subscriptionId) : undefined;
     if (!sub) return;
-    switch (message.type) {
-      case 'FetchedFoundSet':
-        sub.handlers.fetched(message.rows);
-        break;
-      case 'FoundSetChanged':
-        sub.handlers.changed({ added: message.added, updated: message.updated, removed: message.removed });
-        break;
-      case 'FoundSetInvalidated':
-        this.sendFetch(message.subscriptionId);
-        break;
-      case 'Error':
-        sub.handlers.error?.(message.message);
-        break;
-      case 'Unsubscribed':
-        break;
-    }
+    // the fetch again goes out with the subscription's current window
+    if (message.type === 'FoundSetInvalidated') this.sendFetch(message.subscriptionId);
+    else deliverLiveMessage(message, sub.handlers);
   }
 
   private sendFetch(id: string): void {
