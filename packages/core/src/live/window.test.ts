@@ -91,6 +91,7 @@ describe('members', () => {
     expect(memberFlags(testTrip({ canceled: true }), future)).toBe(MEMBER_FLAG.cancelled | MEMBER_FLAG.readOnly);
     expect(memberFlags(testTrip({ partnerPayStatus: 'Final' }), future)).toBe(MEMBER_FLAG.final | MEMBER_FLAG.readOnly);
     expect(memberFlags(testTrip({ locked: true }), future)).toBe(MEMBER_FLAG.readOnly);
+    expect(memberFlags(testTrip({ declined: true }), future)).toBe(MEMBER_FLAG.declined);
   });
 
   it("keeps only what the Home search keeps: text, and '!' for high priority", () => {

@@ -51,7 +51,7 @@ export function windowQuery(view: Pick<LiveView, 'sort' | 'q' | 'hideOutside'>):
 }
 
 /** Facts whole-set actions read of a member, as bits of `flags`. */
-export const MEMBER_FLAG = { accepted: 1, readOnly: 2, past: 4, cancelled: 8, final: 16, outside: 32 } as const;
+export const MEMBER_FLAG = { accepted: 1, readOnly: 2, past: 4, cancelled: 8, final: 16, outside: 32, declined: 64 } as const;
 
 /** A member of a windowed found set: id, sort key, modCount and flags (MEMBER_FLAG). */
 export type WindowMember = [id: string, key: string, modCount: number, flags: number];
@@ -64,6 +64,7 @@ export function memberFlags(trip: MemberTrip, now: Date): number {
   if (trip.canceled) f |= MEMBER_FLAG.cancelled;
   if (trip.partnerPayStatus === 'Final') f |= MEMBER_FLAG.final;
   if (isOutsidePartnerTrip(trip)) f |= MEMBER_FLAG.outside;
+  if (trip.declined) f |= MEMBER_FLAG.declined;
   return f;
 }
 
