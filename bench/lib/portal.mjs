@@ -1,0 +1,95 @@
+// The portal as its own process for the benchmarks that hold many sockets: started on a given
+// database, waited for until healthy, its memory read from /proc, and stopped at the end.
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const probe = fileURLToPath(new URL('./memory-probe.cjs', import.meta.url));
+const MiB = 2 ** 20;
+
+/** A free loopback port. */
+export function freePort() {
+  return new Promise((resolve) => {
+    const srv = net.createServer().listen(0, '127.0.0.1', () => {
+      const { port } = srv.address();
+      srv.close(() => resolve(port));
+    });
+  });
+}
+
+/** A field of /proc/PID/status in MiB (VmRSS: resident now; VmHWM: the peak resident size so far). */
+function statusMiB(pid, field) {
+  try {
+    const m = new RegExp(`${field}:\\s+(\\d+)`).exec(fs.readFileSync(`/proc/${pid}/status`, 'utf8'));
+    return m ? Number(m[1]) / 1024 : NaN;
+  } catch {
+    return NaN;
+  }
+}
+
+/** The portal's memory samples (memory-probe.cjs) in MiB: the peak of each figure, and all of them at the peak RSS. */
+function memoryOf(file) {
+  let lines;
+  try {
+    lines = fs.readFileSync(file, 'utf8').trim().split('\n').filter(Boolean).map((l) => JSON.parse(l));
+  } catch {
+    return null;
+  }
+  if (lines.length === 0) return null;
+  const mib = (s) => Object.fromEntries(Object.entries(s).map(([k, v]) => [k, k === 't' ? v : v / MiB]));
+  const samples = lines.map(mib);
+  const peak = {};
+  for (const k of ['rss', 'heapTotal', 'heapUsed', 'external', 'arrayBuffers']) peak[k] = Math.max(...samples.map((s) => s[k]));
+  const atPeakRss = samples.reduce((a, b) => (b.rss > a.rss ? b : a));
+  return { peak, atPeakRss, last: samples.at(-1) };
+}
+
+/** Memory figures (MiB) as one short text. */
+export const memoryText = (m) =>
+  `RSS ${m.rss.toFixed(0)}, JS heap ${m.heapUsed.toFixed(0)} used of ${m.heapTotal.toFixed(0)}, outside the heap ${m.external.toFixed(0)} (buffers ${m.arrayBuffers.toFixed(0)})`;
+
+/**
+ * Starts `apps/server/src/main.ts` on `dbUrl` and waits for /api/health. `onExit` is called when the
+ * portal ends on its own (out of memory, for instance), so a run does not wait forever. The portal
+ * samples its own memory (memory-probe.cjs); `memory()` reads the samples so far.
+ */
+export async function startPortal({ root, dbUrl, env = {}, onExit }) {
+  const port = await freePort();
+  const memoryLog = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'tripline-bench-memory-')), 'memory.jsonl');
+  const base = `http://127.0.0.1:${port}`;
+  const server = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
+    cwd: root,
+    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATABASE_URL: dbUrl, LOG_LEVEL: 'warn', TRIPLINE_BENCH_TSX: '',
+      NODE_OPTIONS: `${process.env.NODE_OPTIONS ?? ''} --require ${probe}`.trim(), TRIPLINE_BENCH_MEMORY_LOG: memoryLog, ...env },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  let stopping = false;
+  const exited = new Promise((r) => server.once('exit', r));
+  server.once('exit', (code, signal) => {
+    if (!stopping) onExit?.(signal ?? `code ${code}`);
+  });
+  for (const t0 = Date.now(); ; ) {
+    const ok = await fetch(`${base}/api/health`).then((r) => r.ok, () => false);
+    if (ok) break;
+    if (Date.now() - t0 > 120_000) throw new Error('the portal did not start within 2 minutes');
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  return {
+    base,
+    pid: server.pid,
+    /** Resident memory now, MiB. */
+    rss: () => statusMiB(server.pid, 'VmRSS'),
+    /** The highest resident memory since the portal started, MiB. */
+    peakRss: () => statusMiB(server.pid, 'VmHWM'),
+    memory: () => memoryOf(memoryLog),
+    async stop() {
+      stopping = true;
+      server.kill('SIGTERM');
+      await exited;
+      fs.rmSync(path.dirname(memoryLog), { recursive: true, force: true });
+    },
+  };
+}
