@@ -1,6 +1,7 @@
-import { memo, useCallback, useLayoutEffect, useMemo, useRef, useState, type CSSProperties, type HTMLAttributes, type KeyboardEvent, type ReactNode } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState, type CSSProperties, type HTMLAttributes, type KeyboardEvent, type ReactNode } from 'react';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { foldedColumns, neededWidth, type ColumnFit } from './table-layout.ts';
+import { LoadingCells, RowCells, cellClass } from './VirtualTableCells.tsx';
 import classes from './virtual-table.module.css';
 
 /** One column of a VirtualTable. `C` is what a row passes to its cells besides the item. */
@@ -27,7 +28,8 @@ export interface TableLayout<T, C> {
 type RowAttributes = HTMLAttributes<HTMLDivElement> & Record<`data-${string}`, string | undefined>;
 
 export interface VirtualTableProps<T, C> {
-  items: readonly T[];
+  /** The rows in order; undefined for one not loaded yet, drawn as a placeholder of a row's height (aria-busy). */
+  items: readonly (T | undefined)[];
   columns: readonly TableColumn<T, C>[];
   /** Accessible name of the table. */
   label: string;
@@ -38,6 +40,12 @@ export interface VirtualTableProps<T, C> {
   gap?: number;
   padding?: number;
   getKey(item: T): string;
+  /** The key of the row at a place, loaded or not (for items with placeholders); getKey otherwise. */
+  keyAt?(index: number): string;
+  /** Called with the first and last rows in view (without overscan) whenever they change. */
+  onRangeChange?(first: number, last: number): void;
+  /** The list scrolls back to its top whenever this changes (a new order or search). */
+  scrollResetKey?: string;
   /** What a row's cells need besides the item; rows re-render only when it changes (shallowly). */
   rowContext(item: T): C;
   rowProps?(item: T): RowAttributes;
@@ -58,53 +66,6 @@ export interface VirtualTableProps<T, C> {
 // The table's border and a row's accent border, beside the padding.
 const EDGES = 6;
 
-function shallowEqual(a: unknown, b: unknown): boolean {
-  if (Object.is(a, b)) return true;
-  if (typeof a !== 'object' || typeof b !== 'object' || !a || !b) return false;
-  const ka = Object.keys(a);
-  if (ka.length !== Object.keys(b).length) return false;
-  return ka.every((k) => Object.is((a as Record<string, unknown>)[k], (b as Record<string, unknown>)[k]));
-}
-
-const cellClass = (c: { numeric?: boolean; cellClassName?: string }, base?: string) =>
-  [base, c.numeric && classes.numeric, c.cellClassName].filter(Boolean).join(' ') || undefined;
-
-interface CellsProps<T, C> {
-  item: T;
-  context: C;
-  layout: TableLayout<T, C>;
-  minHeight: number;
-  gap: number;
-  padding: number;
-}
-
-/** A row's cells, then the detail line with the folded columns. Memoised: a live change re-renders only the rows it touched. */
-const RowCells = memo(
-  function RowCells<T, C>({ item, context, layout, minHeight, gap, padding }: CellsProps<T, C>) {
-    return (
-      <>
-        <div className={classes.main} style={{ gridTemplateColumns: layout.template, columnGap: gap, paddingInline: padding, minHeight }}>
-          {layout.shown.map((c) => (
-            <div key={c.key} role="cell" className={cellClass(c, classes.cell)} data-column={c.key}>
-              {c.cell(item, context)}
-            </div>
-          ))}
-        </div>
-        {layout.folded.length > 0 && (
-          <div role="cell" className={classes.detail} style={{ paddingInline: padding, columnGap: gap * 2 }} data-column="detail">
-            {layout.folded.map((c) => (
-              <span key={c.key} className={classes.detailItem} data-column={c.key}>
-                <span className={classes.detailLabel}>{c.label}</span> {(c.detail ?? c.cell)(item, context)}
-              </span>
-            ))}
-          </div>
-        )}
-      </>
-    );
-  },
-  (a, b) => a.item === b.item && a.layout === b.layout && a.minHeight === b.minHeight && shallowEqual(a.context, b.context),
-) as <T, C>(props: CellsProps<T, C>) => ReactNode;
-
 /**
  * A table that renders only the rows in view (plus overscan), measuring each so rows may differ in
  * height. The columns that fit stay side by side; when the table is narrower than they need, the
@@ -119,6 +80,9 @@ export function VirtualTable<T, C>({
   gap = 8,
   padding = 12,
   getKey,
+  keyAt,
+  onRangeChange,
+  scrollResetKey,
   rowContext,
   rowProps,
   renderHeader,
@@ -163,12 +127,30 @@ export function VirtualTable<T, C>({
     count: items.length,
     getScrollElement: () => scroller.current,
     estimateSize: () => estimate,
-    getItemKey: (index) => getKey(items[index]),
+    getItemKey: (index) => {
+      if (keyAt) return keyAt(index);
+      const item = items[index];
+      return item === undefined ? `loading-${index}` : getKey(item);
+    },
     overscan,
     scrollMargin: headerHeight,
     scrollPaddingStart: headerHeight,
   });
   // Each drawn row is measured as it mounts and again whenever its height changes (folding, wrapping).
+
+  const range = virtualizer.range;
+  const first = range?.startIndex ?? -1;
+  const last = range?.endIndex ?? -1;
+  useEffect(() => {
+    if (onRangeChange && first >= 0 && last >= first) onRangeChange(first, last);
+  }, [onRangeChange, first, last]);
+
+  const resetKey = useRef(scrollResetKey);
+  useEffect(() => {
+    if (resetKey.current === scrollResetKey) return;
+    resetKey.current = scrollResetKey;
+    scroller.current?.scrollTo({ top: 0 });
+  }, [scrollResetKey]);
 
   const onScroll = useCallback(() => {
     const el = scroller.current;
@@ -233,6 +215,23 @@ export function VirtualTable<T, C>({
         <div role="rowgroup" className={classes.body} style={{ height: virtualizer.getTotalSize() - headerHeight }} onKeyDown={onKeyDown}>
           {virtualizer.getVirtualItems().map((row) => {
             const item = items[row.index];
+            if (item === undefined) {
+              return (
+                <div
+                  key={row.key}
+                  ref={virtualizer.measureElement}
+                  data-index={row.index}
+                  role="row"
+                  aria-rowindex={row.index + 2}
+                  aria-busy="true"
+                  tabIndex={focusableRows ? 0 : undefined}
+                  className={[classes.row, rowClassName].filter(Boolean).join(' ')}
+                  style={{ transform: `translateY(${row.start - headerHeight}px)` }}
+                >
+                  <LoadingCells layout={layout} minHeight={rowHeight} gap={gap} padding={padding} />
+                </div>
+              );
+            }
             const props = rowProps?.(item);
             return (
               <div
