@@ -114,12 +114,13 @@ describe('windowed live found sets', () => {
     expect(memberIds(pc.members)).toEqual([d.x2]);
     const sc = await staffLive.changed('s');
     expect(sc).toMatchObject({ added: [], updated: [], removed: [], total: 7 });
-    expect(sc.members).toEqual([[d.x2, expect.any(String), 1, 0]]);
+    // partners X and Y are outside partners (their names do not start with Secure)
+    expect(sc.members).toEqual([[d.x2, expect.any(String), 1, MEMBER_FLAG.outside]]);
 
     // outside both windows: ids, keys and flags only
     await db.pool.query(`update drive_assignments set accepted = true, mod_count = mod_count + 1 where id = $1`, [d.x4]);
     const pc2 = await partnerLive.changed('p');
-    expect(pc2).toMatchObject({ added: [], updated: [], removed: [], members: [[d.x4, expect.any(String), 1, MEMBER_FLAG.accepted]] });
+    expect(pc2).toMatchObject({ added: [], updated: [], removed: [], members: [[d.x4, expect.any(String), 1, MEMBER_FLAG.accepted | MEMBER_FLAG.outside]] });
     await staffLive.changed('s', (m) => memberIds(m.members).includes(d.x4));
 
     // a trip of partner Y changes: the partner is told nothing
@@ -198,7 +199,7 @@ describe('windowed live found sets', () => {
     const live = await socket(caseManager);
     const f = await live.fetchView('cm', { pickupDate: d.date }, { start: 0, count: 5 });
     expect(idsOf(f.rows)).toEqual([d.y2]);
-    expect(f).toMatchObject({ total: 1, members: [[d.y2, expect.any(String), 0, 0]] });
+    expect(f).toMatchObject({ total: 1, members: [[d.y2, expect.any(String), 0, MEMBER_FLAG.outside]] });
 
     // another account's trip changes or arrives: nothing; one of the account arrives: its row
     await db.pool.query(`update drive_assignments set flag = 'x', mod_count = mod_count + 1 where id = $1`, [d.x1]);

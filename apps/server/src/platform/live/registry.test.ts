@@ -146,8 +146,19 @@ describe('FoundSetRegistry', () => {
 
     failLoad(false);
     registry.subscribe('t', a, 'SyncDriveAssv', { day: 'mon' });
+    await registry.idle();
     await registry.invalidateAll();
     expect(a.messages.slice(2).map((m) => m.type)).toEqual(['FetchedFoundSet', 'FoundSetInvalidated']);
+
+    // a set being read when changes may have been missed is read again before it is answered
+    const { registry: r2, calls, rows } = setup([{ id: 'x1', day: 'mon', owner: 'x' }]);
+    const b = new FakeSocket(user('ub', null));
+    r2.subscribe('u', b, 'SyncDriveAssv', { day: 'mon' });
+    await r2.invalidateAll();
+    rows.push({ id: 'x2', day: 'mon', owner: 'x' });
+    await r2.idle();
+    expect(calls.evaluate).toBe(2);
+    expect(b.messages).toEqual([{ type: 'FetchedFoundSet', subscriptionId: 'u', table: 'SyncDriveAssv', rows: rows.map((r) => ({ ...r })) }]);
   });
 
   it('answers Error when the evaluation fails', async () => {

@@ -1,18 +1,10 @@
 import { windowQuery, type LiveTable, type LiveView } from '@tripline/core';
-import {
-  applyChanges,
-  changedMessage,
-  diffFoundSet,
-  fetchedMessage,
-  foundSetKey,
-  isEmpty,
-  subscriberDelta,
-  type LiveRow,
-  type RowEntry,
-} from './found-set.ts';
-import type { LiveSource } from './source.ts';
+import { fetchedMessage, foundSetKey, type LiveRow } from './found-set.ts';
+import { BesideReads, Gate } from './reads.ts';
+import { RowFanout } from './row-fanout.ts';
+import { LiveRefusal, type LiveSource, type SelectionRead } from './source.ts';
 import { FoundSet, LOAD_FAILED, Subscription, type Subscriber } from './subscription.ts';
-import { WindowFanout } from './window-fanout.ts';
+import { WindowFanout, type WindowReading } from './window-fanout.ts';
 import { emptyWindow, windowKey, WindowedSet } from './windowed.ts';
 
 export { FoundSet, LOAD_FAILED, Subscription, type Subscriber, type WindowPlace } from './subscription.ts';
@@ -26,15 +18,15 @@ export interface LiveCounters {
   changes: number;
 }
 
-/** How a source's rows become the JSON kept with them and sent: its own text when it has one. */
-function serialiserOf(source: LiveSource): (row: LiveRow) => string {
-  return source.json?.bind(source) ?? ((row) => JSON.stringify(row));
-}
+/** Readings of found sets that run at once beside change delivery (each holds a database connection or two). */
+const READS_AT_ONCE = 2;
 
 /**
- * The found sets of one server process, keyed by table and normalised filter. All evaluation and
- * change application runs one step at a time, so a subscriber always receives FetchedFoundSet
- * before any change to it, and a change is applied to a found set only after its rows are loaded.
+ * The found sets of one server process, keyed by table and normalised filter. A set is read
+ * (evaluated) beside change delivery, so a slow reading never holds up anyone's changes; taking
+ * the reading in, change batches and window moves run one step at a time, so a subscriber always
+ * receives FetchedFoundSet before any change to it, and changes made while a set was read are
+ * checked again before it is answered (reads.ts).
  */
 export class FoundSetRegistry {
   private readonly sets = new Map<string, FoundSet>();
@@ -42,6 +34,8 @@ export class FoundSetRegistry {
   private tail: Promise<unknown> = Promise.resolve();
   readonly counters: LiveCounters = { evaluations: 0, loads: 0, changes: 0 };
   private readonly windows: WindowFanout;
+  private readonly plain: RowFanout;
+  private readonly reads: BesideReads;
 
   constructor(
     sources: readonly LiveSource[],
@@ -53,7 +47,14 @@ export class FoundSetRegistry {
     private readonly lingerMs = 0,
   ) {
     for (const s of sources) this.sources.set(s.table, s);
-    this.windows = new WindowFanout(this.counters, log, (fs, message) => this.end(fs, message));
+    const end = (fs: FoundSet, message: (sub: Subscription) => string) => this.end(fs, message);
+    this.windows = new WindowFanout(this.counters, log, end, (fs, kind) => this.reads.request(fs, kind));
+    this.plain = new RowFanout(this.counters, log, end, (fs) => this.reads.request(fs, 'full'));
+    this.reads = new BesideReads(new Gate(READS_AT_ONCE), (work) => this.serial(work), {
+      read: (fs, kind) => (fs.windowed ? this.windows.read(fs, kind) : fs.source.evaluate(fs.filter)),
+      adopt: (fs, reading) => (fs.windowed ? this.windows.adopt(fs, reading as WindowReading) : this.plain.adopt(fs, reading as LiveRow[])),
+      failed: (fs, e) => this.failed(fs, e),
+    });
   }
 
   /** Runs steps one after another; a failed step does not stop the next. */
@@ -63,9 +64,12 @@ export class FoundSetRegistry {
     return this.tail as Promise<void>;
   }
 
-  /** Settles when every step queued so far has run. */
-  idle(): Promise<void> {
-    return this.serial(async () => {});
+  /** Settles when every reading and every step queued so far has run. */
+  async idle(): Promise<void> {
+    do {
+      await this.reads.settled();
+      await this.serial(async () => {});
+    } while (this.reads.busy);
   }
 
   /** Found sets in use (lingering ones without subscribers are not counted). */
@@ -99,7 +103,7 @@ export class FoundSetRegistry {
     const key = foundSetKey(table, auth.filter) + (query ? windowKey(query) : '');
     let fs = this.sets.get(key);
     const created = !fs;
-    fs ??= new FoundSet(key, source, auth.filter, query ? new WindowedSet(query) : null);
+    fs ??= new FoundSet(key, source, auth.filter, query ? new WindowedSet(query, source.windowed?.selection?.(auth.filter, subscriber.user) ?? null) : null);
     if (fs.lingerTimer) {
       clearTimeout(fs.lingerTimer);
       fs.lingerTimer = null;
@@ -108,13 +112,13 @@ export class FoundSetRegistry {
     fs.subscriptions.add(sub);
     if (created) {
       this.sets.set(key, fs);
-      const evaluating = fs;
-      void this.serial(() => this.evaluate(evaluating));
+      this.counters.evaluations++;
+      this.reads.request(fs, 'full');
     } else if (fs.ready && fs.windowed) {
       // a window's rows are read when sent: in turn with the changes
       void this.serial(() => this.windows.sendFetched(sub));
     } else if (fs.ready) {
-      this.sendFetched(sub);
+      this.plain.sendFetched(sub);
     }
     return sub;
   }
@@ -142,37 +146,19 @@ export class FoundSetRegistry {
     if (this.sets.get(fs.key) === fs) this.sets.delete(fs.key);
   }
 
-  private async evaluate(fs: FoundSet): Promise<void> {
-    if (fs.dropped) return;
-    this.counters.evaluations++;
-    if (fs.windowed) return this.windows.evaluate(fs);
-    let rows: LiveRow[];
-    try {
-      rows = await fs.source.evaluate(fs.filter);
-    } catch (e) {
-      this.log('found set evaluation failed', e);
-      this.end(fs, (sub) => JSON.stringify({ type: 'Error', subscriptionId: sub.subscriptionId, message: LOAD_FAILED }));
+  /**
+   * A reading failed: a set not yet answered ends with an Error (the refusal's own text, such as a
+   * search too broad to answer in time); an answered one is fetched again by its clients.
+   */
+  private failed(fs: FoundSet, e: unknown): void {
+    if (fs.ready) {
+      this.log('reading a found set again failed', e);
+      this.end(fs, FoundSetRegistry.invalidated);
       return;
     }
-    if (fs.dropped) return;
-    const serialise = serialiserOf(fs.source);
-    for (const row of rows) fs.rows.set(row.id, { row, json: serialise(row) });
-    fs.ready = true;
-    for (const sub of fs.subscriptions) if (!sub.live) this.sendFetched(sub);
-  }
-
-  private sendFetched(sub: Subscription): void {
-    const fs = sub.foundSet!;
-    const user = sub.subscriber.user;
-    const visible: RowEntry[] = [];
-    for (const entry of fs.rows.values()) {
-      if (fs.source.visibleTo(user, entry.row)) {
-        visible.push(entry);
-        sub.held.add(entry.row.id);
-      }
-    }
-    sub.live = true;
-    sub.subscriber.send(fetchedMessage(sub.subscriptionId, fs.source.table, visible));
+    if (!(e instanceof LiveRefusal)) this.log('found set evaluation failed', e);
+    const message = e instanceof LiveRefusal ? e.message : LOAD_FAILED;
+    this.end(fs, (sub) => JSON.stringify({ type: 'Error', subscriptionId: sub.subscriptionId, message }));
   }
 
   /** Ends every subscription of a found set with a message, and forgets the set. */
@@ -210,34 +196,12 @@ export class FoundSetRegistry {
   }
 
   private async applyTo(source: LiveSource, ids: Set<string>): Promise<void> {
-    const ready = [...this.sets.values()].filter((fs) => fs.ready && fs.source === source);
+    const sets = [...this.sets.values()].filter((fs) => fs.source === source);
+    // a set being read checks these again when its reading is taken in
+    for (const fs of sets) if (fs.since) for (const id of ids) fs.since.add(id);
+    const ready = sets.filter((fs) => fs.ready);
     await this.windows.apply(source, ready.filter((fs) => fs.windowed), ids);
-    const sets = ready.filter((fs) => !fs.windowed);
-    if (sets.length === 0) return;
-    let loaded: Map<string, LiveRow>;
-    try {
-      this.counters.loads++;
-      loaded = new Map((await source.load([...ids])).map((r) => [r.id, r]));
-    } catch (e) {
-      // Without the rows we cannot tell what changed; the clients fetch again instead of drifting.
-      this.log('loading changed rows failed', e);
-      for (const fs of sets) this.end(fs, FoundSetRegistry.invalidated);
-      return;
-    }
-    for (const fs of sets) {
-      if (fs.dropped) continue;
-      const changes = diffFoundSet(fs.rows, ids, loaded, (row) => source.matches(fs.filter, row), serialiserOf(source));
-      if (changes.length === 0) continue;
-      applyChanges(fs.rows, changes);
-      for (const sub of fs.subscriptions) {
-        if (!sub.live) continue;
-        const user = sub.subscriber.user;
-        const delta = subscriberDelta(changes, sub.held, (row) => source.visibleTo(user, row));
-        if (isEmpty(delta)) continue;
-        this.counters.changes++;
-        sub.subscriber.send(changedMessage(sub.subscriptionId, source.table, delta), sub);
-      }
-    }
+    await this.plain.apply(source, ready.filter((fs) => !fs.windowed), ids);
   }
 
   /**
@@ -250,13 +214,28 @@ export class FoundSetRegistry {
 
   /**
    * Every found set that was evaluated may have missed changes (the notification connection was
-   * lost): its subscribers are told to fetch again. Sets still waiting for their evaluation will
-   * read the current data and are left alone.
+   * lost): its subscribers are told to fetch again. A set being read may have read before the
+   * loss: it is read again before it is answered; sets still waiting to be read are left alone.
    */
   invalidateAll(): Promise<void> {
     return this.serial(async () => {
-      for (const fs of this.sets.values()) if (fs.ready) this.end(fs, FoundSetRegistry.invalidated);
+      for (const fs of this.sets.values()) {
+        if (fs.ready) this.end(fs, FoundSetRegistry.invalidated);
+        else if (fs.reading) fs.missed = true;
+      }
     });
+  }
+
+  /**
+   * The clock moved on (checked every minute, and at once by tests): a set whose members depend on
+   * the operator's date (a search with relative days) is read again, and its subscribers are told
+   * the difference.
+   */
+  dayChanged(now: Date): void {
+    for (const fs of this.sets.values()) {
+      const selection = fs.windowed?.selection;
+      if (selection && !fs.dropped && selection.dayChanged(now)) this.reads.request(fs, 'full' satisfies SelectionRead);
+    }
   }
 
   /** Ends the given subscriptions with FoundSetInvalidated (for instance after the user's scope changed). */

@@ -57,4 +57,45 @@ export interface WindowedSource<F extends object = object, R extends LiveRow = L
   version(row: R): string;
   /** The JSON of rows to send, by id; a row that no longer exists may be absent. */
   rowsJson(rows: R[]): Promise<Map<string, string>>;
+  /**
+   * For a filter whose members a query decides (a search): its selection, made for the first
+   * subscriber (whose row scope the filter's key holds); null for a filter matched in memory.
+   */
+  selection?(filter: F, user: SessionUser): MemberSelection | null;
 }
+
+/** What a selection decided in one step, for the windowed set to bring its members up to date. */
+export interface SelectionStep {
+  /** Ids whose membership or row may have changed: each becomes a member again (has) or leaves. */
+  touched: ReadonlySet<string>;
+  /** The selection wants to be read again beside delivery: its counts, its held ids, or all of it. */
+  read: SelectionRead | null;
+}
+
+/** What a reading of a selection reads: only its count of matches, its held ids, or everything. */
+export type SelectionRead = 'count' | 'held' | 'full';
+
+/**
+ * Membership of a windowed set decided by a query instead of by matching rows in memory (the staff
+ * search): the selection keeps which ids are held and its counts; the windowed set keeps their
+ * members. A reading runs beside change delivery; adopting it and applying changes run in turn
+ * with the changes, and `since` holds the ids changed after the reading began, to check again.
+ * Method syntax on purpose (the registry holds selections of different readings).
+ */
+export interface MemberSelection<Reading = unknown> {
+  /** Whether an id is held (a member, unless the view hides it). */
+  has(id: string): boolean;
+  /** JSON fields sent with every FetchedFoundSet and FoundSetChanged of the set, each after a comma. */
+  fields(hidden: number): string;
+  read(kind: SelectionRead): Promise<Reading>;
+  /** The ids a reading holds (their rows are loaded beside delivery as well). */
+  idsOf(reading: Reading): readonly string[];
+  adopt(reading: Reading, since: ReadonlySet<string>): Promise<SelectionStep>;
+  /** Ids changed in the database. */
+  change(ids: ReadonlySet<string>): Promise<SelectionStep>;
+  /** The operator's day is `today` now: whether the selection must be read again in full. */
+  dayChanged(now: Date): boolean;
+}
+
+/** A refusal to show the subscriber as it is (an Error with this message), such as a search too broad to answer. */
+export class LiveRefusal extends Error {}

@@ -1,7 +1,7 @@
 import type { WindowMember } from '@tripline/core';
 import type { SessionUser } from '../auth/users.ts';
 import type { RowEntry } from './found-set.ts';
-import type { LiveSource } from './source.ts';
+import type { LiveSource, SelectionRead } from './source.ts';
 import type { WindowedSet } from './windowed.ts';
 
 export const LOAD_FAILED = 'The live data could not be loaded; fetch again.';
@@ -35,6 +35,8 @@ export class Subscription {
    * than the found set; null while it sees every member (the set's own list, shared).
    */
   visible: WindowMember[] | null = null;
+  /** Window messages that came before FetchedFoundSet was sent: each is answered right after it. */
+  readonly moves: WindowPlace[] = [];
   constructor(
     readonly subscriptionId: string,
     readonly subscriber: Subscriber,
@@ -51,6 +53,13 @@ export class FoundSet {
   dropped = false;
   /** Set while nobody subscribes: the rows are kept current a little longer for a quick return. */
   lingerTimer: NodeJS.Timeout | null = null;
+  /** While the set is read beside delivery: the ids changed since the reading began, to check again. */
+  since: Set<string> | null = null;
+  /** A reading runs; `wanted` is the one asked for next. */
+  reading = false;
+  wanted: SelectionRead | null = null;
+  /** Changes may have been missed while the set was read (the notification connection was lost). */
+  missed = false;
   constructor(
     readonly key: string,
     readonly source: LiveSource,

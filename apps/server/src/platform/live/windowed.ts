@@ -1,6 +1,7 @@
 import {
   compareMembers,
   isEmptyWindowDelta,
+  isShown,
   moveMembers,
   sameMember,
   windowDelta,
@@ -12,7 +13,7 @@ import {
   type WindowQuery,
 } from '@tripline/core';
 import type { LiveRow } from './found-set.ts';
-import type { WindowedLoad, WindowedSource } from './source.ts';
+import type { MemberSelection, WindowedLoad, WindowedSource } from './source.ts';
 import type { FoundSet, Subscription } from './subscription.ts';
 
 /** What a windowed set keeps of a member: its row keys (filter and scope), version and member. No JSON. */
@@ -27,16 +28,24 @@ export type WindowChange = { id: string; kind: 'added' | 'updated'; entry: Windo
 /**
  * The members of a found set fetched with a view, in the view's order, kept once and shared by
  * its subscribers; each subscriber keeps only its window (and its own member list where its row
- * scope is narrower than the set).
+ * scope is narrower than the set). A view that hides outside partners keeps the ids it hides.
  */
 export class WindowedSet {
   readonly entries = new Map<string, WindowedEntry>();
   readonly members: WindowMember[] = [];
   readonly byId = new Map<string, WindowMember>();
+  /** Ids that would be members but the view hides (hideOutside). */
+  readonly hidden = new Set<string>();
   readonly compare: (a: WindowMember, b: WindowMember) => number;
   /** The members' JSON, made once per state of the set for every subscriber that sees them all. */
   private json: string | null = null;
-  constructor(readonly query: WindowQuery) {
+  /** The extra fields last sent to the subscribers (a selection's counts). */
+  sentFields = '';
+  constructor(
+    readonly query: WindowQuery,
+    /** Set when a query decides the members (a search): the windowed set follows its held ids. */
+    readonly selection: MemberSelection | null = null,
+  ) {
     this.compare = compareMembers(query.sort.dir);
   }
 
@@ -45,6 +54,10 @@ export class WindowedSet {
     for (const { row, record } of loads) {
       const member = matches(row) ? source.member(this.query, record) : null;
       if (!member) continue;
+      if (!isShown(this.query, member)) {
+        this.hidden.add(row.id);
+        continue;
+      }
       this.entries.set(row.id, { row, version: source.version(row), member });
       this.members.push(member);
       this.byId.set(row.id, member);
@@ -67,15 +80,21 @@ export class WindowedSet {
   membersJson(): string {
     return (this.json ??= JSON.stringify(this.members));
   }
+
+  /** The extra fields of the set's messages (a selection's counts), each after a comma; '' for none. */
+  fields(): string {
+    return this.selection ? this.selection.fields(this.hidden.size) : '';
+  }
 }
 
 /** The registry key part of a view: the same sort and text share one set, whatever the window. */
-export const windowKey = (q: WindowQuery) => `|${JSON.stringify([q.sort.key, q.sort.dir, q.q])}`;
+export const windowKey = (q: WindowQuery) => `|${JSON.stringify([q.sort.key, q.sort.dir, q.q, q.hideOutside])}`;
 
 /**
  * How a windowed set's members change with freshly loaded rows: a row belongs when it matches the
  * filter and is a member of the view. Whether a row changed is decided from its version stamp
- * (and its member, whose past flag also follows the clock), never from its JSON.
+ * (and its member, whose past flag also follows the clock), never from its JSON. The ids the view
+ * hides are kept up to date in `ws.hidden` as the changes are worked out.
  */
 export function diffWindowed(
   ws: WindowedSet,
@@ -88,7 +107,11 @@ export function diffWindowed(
   for (const id of ids) {
     const load = loaded.get(id);
     const had = ws.entries.get(id);
-    const member = load && matches(load.row) ? source.member(ws.query, load.record) : null;
+    let member = load && matches(load.row) ? source.member(ws.query, load.record) : null;
+    if (member && !isShown(ws.query, member)) {
+      ws.hidden.add(id);
+      member = null;
+    } else ws.hidden.delete(id);
     if (load && member) {
       const entry = { row: load.row, version: source.version(load.row), member };
       if (!had) changes.push({ id, kind: 'added', entry });
@@ -134,7 +157,7 @@ export function fetchedWindow(sub: Subscription, visibleTo: Scope): { ids: strin
     ids,
     text: (rows) =>
       `{"type":"FetchedFoundSet","subscriptionId":${JSON.stringify(sub.subscriptionId)},"table":"${fs.source.table}",` +
-      `"rows":${rows},"total":${mine.length},"start":${start},"members":${members}}`,
+      `"rows":${rows},"total":${mine.length},"start":${start},"members":${members}${ws.fields()}}`,
   };
 }
 
@@ -178,15 +201,25 @@ export function subscriberWindowDelta(
   return delta;
 }
 
+/** Whether a row belongs to a windowed set: held by its selection, or matching its filter. */
+export function belongs(fs: FoundSet): (row: LiveRow) => boolean {
+  const selection = fs.windowed?.selection;
+  return selection ? (row) => selection.has(row.id) : (row) => fs.source.matches(fs.filter, row);
+}
+
 /**
  * Applies loaded rows to a windowed set and answers, for each subscriber with something to be
- * told, its delta (the rows' JSON is attached by the caller).
+ * told, its delta (the rows' JSON is attached by the caller). When the set's extra fields changed
+ * (a selection's counts), every live subscriber is told, with empty lists if nothing else.
  */
 export function windowedDeltas(fs: FoundSet, ids: Iterable<string>, loaded: ReadonlyMap<string, WindowedLoad>): { sub: Subscription; delta: WindowDelta }[] {
   const source = fs.source;
   const ws = fs.windowed!;
-  const changes = diffWindowed(ws, source.windowed!, ids, loaded, (row) => source.matches(fs.filter, row));
-  if (changes.length === 0) return [];
+  const changes = diffWindowed(ws, source.windowed!, ids, loaded, belongs(fs));
+  const fields = ws.fields();
+  const fieldsChanged = fields !== ws.sentFields;
+  ws.sentFields = fields;
+  if (changes.length === 0 && !fieldsChanged) return [];
   const subs = [...fs.subscriptions].filter((sub) => sub.live);
   const scope = (sub: Subscription) => (row: LiveRow) => source.visibleTo(sub.subscriber.user, row);
   for (const sub of subs) narrowBefore(sub, changes, scope(sub));
@@ -194,7 +227,7 @@ export function windowedDeltas(fs: FoundSet, ids: Iterable<string>, loaded: Read
   const changed = new Set(changes.flatMap((c) => (c.kind === 'removed' ? [] : [c.id])));
   return subs.flatMap((sub) => {
     const delta = subscriberWindowDelta(sub, set, changed, scope(sub));
-    return isEmptyWindowDelta(delta) ? [] : [{ sub, delta }];
+    return isEmptyWindowDelta(delta) && !fieldsChanged ? [] : [{ sub, delta }];
   });
 }
 
@@ -203,7 +236,7 @@ export function changedWindowMessage(sub: Subscription, d: WindowDelta, json: Re
   return (
     `{"type":"FoundSetChanged","subscriptionId":${JSON.stringify(sub.subscriptionId)},"table":"${sub.foundSet!.source.table}",` +
     `"added":${rowsJson(d.added, json)},"updated":${rowsJson(d.updated, json)},"removed":${JSON.stringify(d.removed)},` +
-    `"members":${JSON.stringify(d.members)},"total":${d.total}}`
+    `"members":${JSON.stringify(d.members)},"total":${d.total}${sub.foundSet!.windowed!.fields()}}`
   );
 }
 
