@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { dateInZone, operatorToday } from './zone.ts';
+import { dateInZone, operatorToday, timeInZone } from './zone.ts';
 
 describe('dateInZone', () => {
   it('gives the calendar date in the zone, not in UTC', () => {
@@ -20,5 +20,15 @@ describe("operatorToday at the day's edges", () => {
   });
   it('follows summer time (UTC-6)', () => {
     expect(operatorToday(new Date('2026-07-01T06:00:00Z'))).toBe('2026-07-01');
+  });
+});
+
+describe('timeInZone', () => {
+  it('gives the time of day in each zone asked for, one after another', () => {
+    const at = new Date('2026-11-23T05:30:15Z');
+    expect(timeInZone(at, 'America/Denver')).toBe('22:30:15');
+    expect(timeInZone(at, 'America/Los_Angeles')).toBe('21:30:15');
+    expect(timeInZone(at, 'America/Denver')).toBe('22:30:15');
+    expect(dateInZone(at, 'UTC')).toBe('2026-11-23');
   });
 });
