@@ -4,7 +4,7 @@
 // 30 s with the portal's memory (RSS) at most 1 GB, and a write reaches its subscribers within 50 ms.
 //
 //   node bench/live-fanout.mjs [--data-dir DIR [--trips-per-day N] [--days D]] [--staff-watch day|partner-day]
-//                              [--window N] [--sockets N] [--write-seconds S]
+//                              [--window N] [--sockets N] [--write-seconds S] [--heap-snapshot FILE]
 //
 // The portal runs as its own process on a fresh embedded PostgreSQL with the demo data; this
 // process holds the sockets (partner users and staff, spread over the five busiest days), writes
@@ -25,6 +25,10 @@
 // set: the window's list rows plus every member as [id, key, modCount, flags]). A write then also
 // sets the trip's modCount, so a member outside a window is recognised, and counted as delivered,
 // when its member update arrives. Without --window, every socket holds its whole found set.
+//
+// The portal's memory is sampled (bench/lib/memory-probe.cjs) and, after subscribing and at the
+// end, measured after a full garbage collection (what it really keeps); --heap-snapshot FILE also
+// writes the portal's heap after subscribing, for the browser's memory tools.
 //
 //   node bench/live-fanout.mjs --data-dir DIR --staff-watch partner-day            (whole found sets)
 //   node bench/live-fanout.mjs --data-dir DIR --window 100 [--staff-watch day]     (windowed)
@@ -55,6 +59,7 @@ const { values: args } = parseArgs({
     window: { type: 'string' },
     sockets: { type: 'string', default: '1000' },
     'write-seconds': { type: 'string', default: '20' },
+    'heap-snapshot': { type: 'string' },
   },
 });
 if (!['day', 'partner-day'].includes(args['staff-watch'])) throw new Error('--staff-watch is day or partner-day');
@@ -108,6 +113,7 @@ try {
   const portal = await startPortal({
     root,
     dbUrl,
+    env: args['heap-snapshot'] ? { TRIPLINE_BENCH_HEAP_SNAPSHOT: path.resolve(args['heap-snapshot']) } : {},
     onExit: (how) => {
       console.error(`[live-fanout] the portal exited (${how})`);
       void cleanup().finally(() => process.exit(1));
@@ -208,6 +214,8 @@ try {
   );
   const subscribedMemory = portal.memory();
   if (subscribedMemory) log(`  portal memory at its peak so far (MiB): ${memoryText(subscribedMemory.atPeakRss)}`);
+  const kept = await portal.collected();
+  if (kept) log(`  after a full garbage collection (MiB): ${memoryText(kept)}${args['heap-snapshot'] ? `; heap snapshot in ${args['heap-snapshot']}` : ''}`);
   cleanups.push(async () => {
     for (const ws of sockets) {
       ws.benchClosing = true;
@@ -277,6 +285,8 @@ try {
   log(`portal process memory (RSS) with ${SOCKETS} sockets: ${rss.toFixed(0)} MiB now, peak ${peak.toFixed(0)} MiB`);
   const memory = portal.memory();
   if (memory) log(`  (MiB) at the peak: ${memoryText(memory.atPeakRss)}; now: ${memoryText(memory.last)}`);
+  const keptAtEnd = await portal.collected();
+  if (keptAtEnd) log(`  after a full garbage collection (MiB): ${memoryText(keptAtEnd)}`);
   log(
     `rows or members of another partner seen by partner sockets: ${recorder.strays}; wrong member counts: ${recorder.wrongTotals}; ` +
       `invalidated: ${recorder.invalidated}; closed by the portal: ${recorder.closedEarly}; errors: ${recorder.errors.length}` +

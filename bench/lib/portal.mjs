@@ -44,7 +44,9 @@ function memoryOf(file) {
   const peak = {};
   for (const k of ['rss', 'heapTotal', 'heapUsed', 'external', 'arrayBuffers']) peak[k] = Math.max(...samples.map((s) => s[k]));
   const atPeakRss = samples.reduce((a, b) => (b.rss > a.rss ? b : a));
-  return { peak, atPeakRss, last: samples.at(-1) };
+  return { peak, atPeakRss, last: samples.at(-1), collected: samples.findLast((s) => s.collected && !s.snapshot) ?? null,
+    snapshotAt: samples.findLast((s) => s.snapshot)?.t ?? 0,
+  };
 }
 
 /** Memory figures (MiB) as one short text. */
@@ -85,6 +87,17 @@ export async function startPortal({ root, dbUrl, env = {}, onExit }) {
     /** The highest resident memory since the portal started, MiB. */
     peakRss: () => statusMiB(server.pid, 'VmHWM'),
     memory: () => memoryOf(memoryLog),
+    /** Memory after a full garbage collection in the portal: what it really keeps (MiB figures). */
+    async collected() {
+      const before = memoryOf(memoryLog)?.collected?.t ?? 0;
+      server.kill('SIGUSR2');
+      for (const t0 = Date.now(); Date.now() - t0 < 600_000; ) {
+        await new Promise((r) => setTimeout(r, 100));
+        const m = memoryOf(memoryLog);
+        if (m?.collected && m.collected.t > before && (!env.TRIPLINE_BENCH_HEAP_SNAPSHOT || m.snapshotAt >= m.collected.t)) return m.collected;
+      }
+      return null;
+    },
     async stop() {
       stopping = true;
       server.kill('SIGTERM');
