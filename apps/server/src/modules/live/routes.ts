@@ -31,7 +31,7 @@ export function liveRoutes(app: FastifyInstance, deps: AppDeps): void {
     pool: deps.pool,
     database: deps.database,
     clock: deps.clock,
-    sources: [tripSource(deps.pool, deps.clock), deliverySource(deps.pool)],
+    sources: [tripSource(deps), deliverySource(deps.pool)],
     log: (msg, err) => app.log.warn({ err }, msg),
   });
   app.decorate('live', hub);

@@ -1,14 +1,15 @@
 import { toMember, type DriveAssignment, type VOGDeliveryFilter, type VogDelivery } from '@tripline/core';
 import type { Pool } from 'pg';
 import type { z } from 'zod';
-import type { Clock } from '../../platform/clock.ts';
 import type { LiveSource } from '../../platform/live/source.ts';
 import { tripVisibleTo } from '../../platform/scope.ts';
 import { findDeliveries } from '../notifications/deliveries.ts';
 import { tripJsonCacheFor } from '../trips/day-list.ts';
 import { findTripsJson, findTripsJsonInParts, type TripJson, type TripKeys } from '../trips/repository.ts';
 import { loadStampedTrips, tripsJson, versionOf, type StampedTrip } from './trip-rows.ts';
-import { narrowTripFilter, toTripFilter, tripMatches, type TripFoundSetFilter } from './trip-filter.ts';
+import { authorizeSearch, searchSelection, type TripSetFilter } from './search-filter.ts';
+import type { SearchDeps } from './search-set.ts';
+import { narrowTripFilter, toTripFilter, tripMatches } from './trip-filter.ts';
 
 /**
  * SyncDriveAssv (spec 1 §7): trips of a pickup date, read through the same repository as the HTTP
@@ -17,8 +18,11 @@ import { narrowTripFilter, toTripFilter, tripMatches, type TripFoundSetFilter } 
  * row the fan-out tests is only the trip's keys (filter fields and row scope). A windowed found set
  * keeps each trip's keys, version stamp and member (sort key, flags, Home search text) only, and
  * reads the JSON of the rows its windows show from a per-trip cache kept by stamp, as the day list.
+ * A live staff search (filter `{ search }`, with a view) is such a set whose members a query
+ * decides: its first `limit` matches in day order (search-set.ts).
  */
-export function tripSource(pool: Pool, clock: Clock, cache = tripJsonCacheFor(pool)): LiveSource<TripFoundSetFilter, TripKeys> {
+export function tripSource(deps: SearchDeps, cache = tripJsonCacheFor(deps.pool)): LiveSource<TripSetFilter, TripKeys> {
+  const { pool, clock } = deps;
   const built = new WeakMap<TripKeys, string>();
   const keep = (found: TripJson[]) =>
     found.map(({ trip, json }) => {
@@ -29,6 +33,7 @@ export function tripSource(pool: Pool, clock: Clock, cache = tripJsonCacheFor(po
     table: 'SyncDriveAssv',
     changedBy: ['drive_assignments', 'trip_legs', 'partner_activities'],
     authorize(user, filter) {
+      if (filter.search) return authorizeSearch(user, filter.search, clock.now());
       const narrowed = narrowTripFilter(user, filter);
       return narrowed ? { filter: narrowed } : { empty: true };
     },
@@ -43,6 +48,7 @@ export function tripSource(pool: Pool, clock: Clock, cache = tripJsonCacheFor(po
       member: (query, record) => toMember(record as DriveAssignment, query, clock.now()),
       version: (trip) => versionOf(trip as StampedTrip),
       rowsJson: (trips) => tripsJson(pool, cache, trips as StampedTrip[]),
+      selection: (filter, user) => searchSelection(deps, filter, user),
     },
   };
 }

@@ -45,7 +45,7 @@ export async function searchTrips(deps: AppDeps, cache: TripJsonCache, user: Ses
  * (a custom query without a date or partner) is stopped and the user asked to narrow it, instead
  * of holding a connection and the database for minutes.
  */
-async function findWithinTimeout<T>(deps: AppDeps, work: (db: PoolClient) => Promise<T>): Promise<T> {
+export async function findWithinTimeout<T>(deps: Pick<AppDeps, 'pool' | 'config'>, work: (db: PoolClient) => Promise<T>): Promise<T> {
   const client = await deps.pool.connect();
   try {
     await client.query('begin read only');

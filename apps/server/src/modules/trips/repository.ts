@@ -30,7 +30,7 @@ const address = (id: string) =>
      from addresses a where a.id = ${id}), json_build_object('Id', null, 'Address', '', 'Lat', null, 'Lng', null))`;
 
 /** A trip's first real ordered pickup (over its legs `tl`), by which a day is sorted. */
-const FIRST_PICKUP = `min(tl.loc_first_time_ord) filter (where tl.loc_first_time_ord <> '23:59:00')`;
+export const FIRST_PICKUP = `min(tl.loc_first_time_ord) filter (where tl.loc_first_time_ord <> '23:59:00')`;
 
 /**
  * A trip's legs in the TripLeg shape (spec 1 §3), built by PostgreSQL for the trip `da` of the
@@ -99,7 +99,7 @@ export const TRIP_JSON_FROM = `
   cross join lateral (${TRIP}) trip`;
 
 /** By date, then the first ordered pickup, then reference number (in byte order, as byDayOrder below). */
-const ORDER = `da.service_date, legs.first_pickup nulls last, da.reference_number collate "C"`;
+export const ORDER = `da.service_date, legs.first_pickup nulls last, da.reference_number collate "C"`;
 
 /** Builds the WHERE clause of a trip query: the filter, always within the caller's row scope. */
 export function tripWhere(user: SessionUser | null, filter: TripFilter, params: unknown[]): string {

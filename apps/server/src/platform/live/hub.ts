@@ -23,6 +23,8 @@ export interface LiveHubOptions {
   sessionCheckMs?: number;
   /** How long a found set nobody subscribes to stays current (default one minute). */
   lingerMs?: number;
+  /** How often the operator's date is checked for sets that depend on it (default one minute). */
+  dayCheckMs?: number;
 }
 
 /** Close code for a socket whose sign-in ended (4000–4999 are the application's; 4401 reads as 401). */
@@ -97,6 +99,16 @@ export class LiveHub {
     every(this.o.heartbeatMs ?? 30_000, () => this.heartbeat());
     every(PRESSURE_CHECK_MS, () => this.pressure.check());
     every(this.o.sessionCheckMs ?? 60_000, () => this.checkSessions().catch((e) => this.o.log('live session check failed', e)));
+    every(this.o.dayCheckMs ?? 60_000, () => this.checkDay());
+  }
+
+  /**
+   * Found sets whose members depend on the operator's date (a search for "+1" or "today") are
+   * read again once it has moved on, and their subscribers told the difference.
+   */
+  checkDay(): void {
+    if (this.stopped || (this.o.database && !this.o.database.up)) return;
+    this.registry.dayChanged(this.o.clock.now());
   }
 
   /** The backend pid of the LISTEN connection, or null while it is down. */
