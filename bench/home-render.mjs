@@ -1,7 +1,7 @@
 // Home screen budget (spec 1 §2): with 2,000 trips on a partner's day, the list's first render takes
 // at most 1 s in Chromium and scrolling through it causes no long tasks (over 50 ms).
 //
-//   node bench/home-render.mjs [--data-dir DIR [--trips-per-day N] [--days D]]
+//   node bench/home-render.mjs [--data-dir DIR [--trips-per-day N] [--days D]] [--port P]
 //
 // Starts the portal on a fresh embedded database with the demo data and gives the demo `partner`
 // login's company exactly 2,000 trips on each of its last two days (copies of one of its trips at
@@ -16,13 +16,18 @@
 // There the company has over 3,000 generated trips on each of those days: the trips beyond 2,000
 // (by id) are handed to another partner, so the list shows 2,000 varied trips among 27,000 of the day.
 //
+// The portal serves the web build named by WEB_DIST, else apps/web/dist; build
+// the code to measure first, e.g. (cd apps/web && npx vite build --outDir /tmp/bench-dist) and run
+// with WEB_DIST=/tmp/bench-dist. --port is where the portal listens (default 3920).
+//
 // First render is the time from navigation start to the day's rows and the count "2000 trips"
 // shown, in the page's own clock: the first visit of a day, then four returns to it after visiting
 // another day (the server still holds the day's found set). It is measured twice:
 //   - raw Chromium, driven over the DevTools protocol without its Network domain, as a user's
 //     browser runs the page;
-//   - Chromium under Playwright, whose Network domain copies every websocket frame (the day's ~5 MB
-//     of rows, ~7 MB on the seeded data) to the driving process while the page works.
+//   - Chromium under Playwright, whose Network domain copies every websocket frame (a whole found
+//     set: the day's ~5 MB of rows, ~7 MB on the seeded data; a windowed one: the window's rows and
+//     every member's id, key and flags) to the driving process while the page works.
 // Each uses its own day, so each has a real first visit. Then, under Playwright, the whole list is
 // scrolled with the wheel while a PerformanceObserver records long tasks.
 import { spawn } from 'node:child_process';
@@ -43,21 +48,25 @@ const { values: args } = parseArgs({
     'data-dir': { type: 'string' },
     'trips-per-day': { type: 'string', default: '27000' },
     days: { type: 'string', default: '37' },
+    port: { type: 'string', default: '3920' },
   },
 });
 const TRIPS = 2_000;
 const VISITS = 5;
 const BUDGET_MS = 1_000;
-const port = 3920;
+const port = Number(args.port);
 const base = `http://127.0.0.1:${port}`;
 const executablePath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const chromiumArgs = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic'];
 const viewport = { width: 1440, height: 900 };
+const log = (s) => console.log(`[home-render] ${s}`);
+const webDist = path.resolve(process.env.WEB_DIST ?? path.join(root, 'apps/web/dist'));
+if (!fs.existsSync(path.join(webDist, 'index.html'))) throw new Error(`no web build in ${webDist}: build it first (see the head of this file)`);
+log(`web build ${webDist}, built ${fs.statSync(path.join(webDist, 'index.html')).mtime.toISOString()}`);
 const temporary = !args['data-dir'];
 const dataDir = temporary ? fs.mkdtempSync(path.join(os.tmpdir(), 'tripline-bench-home-')) : path.resolve(args['data-dir']);
 fs.mkdirSync(dataDir, { recursive: true });
 fs.chmodSync(dataDir, 0o755);
-const log = (s) => console.log(`[home-render] ${s}`);
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 
 /**
@@ -120,7 +129,7 @@ function report(label, visits) {
   const [first, ...returns] = visits;
   const sorted = [...returns].sort((a, b) => a.shown - b.shown);
   const median = sorted[Math.floor((sorted.length - 1) / 2)];
-  log(`${label}: navigation start to rows shown (budget ${BUDGET_MS} ms)`);
+  log(`${label}: navigation start to rows shown (budget ${BUDGET_MS} ms); load average ${os.loadavg().map((l) => l.toFixed(2)).join(' ')}`);
   log(`  first visit of the day ${first.shown} ms (${parts(first)})`);
   log(`  returning, found set kept, ${returns.length} runs: ${sorted.map((m) => m.shown).join(', ')} ms (median run: ${parts(median)})`);
 }
@@ -132,7 +141,7 @@ if (!temporary && !fs.existsSync(path.join(dataDir, 'pg', 'PG_VERSION')) && !fs.
 
 const server = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
   cwd: root,
-  env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, DATABASE_URL: '' },
+  env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, DATABASE_URL: '', WEB_DIST: webDist },
   stdio: ['ignore', 'pipe', 'inherit'],
 });
 let out = '';
