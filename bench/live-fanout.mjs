@@ -5,6 +5,7 @@
 //
 //   node bench/live-fanout.mjs [--data-dir DIR [--trips-per-day N] [--days D]] [--staff-watch day|partner-day]
 //                              [--window N] [--sockets N] [--write-seconds S] [--heap-snapshot FILE]
+//                              [--staff-searches K [--search-hold-ms MS]]
 //
 // The portal runs as its own process on a fresh embedded PostgreSQL with the demo data; this
 // process holds the sockets (partner users and staff, spread over the five busiest days), writes
@@ -25,6 +26,11 @@
 // set: the window's list rows plus every member as [id, key, modCount, flags]). A write then also
 // sets the trip's modCount, so a member outside a window is recognised, and counted as delivered,
 // when its member update arrives. Without --window, every socket holds its whole found set.
+//
+// --staff-searches K: during the writes, K of the staff sockets each fetch a live staff search
+// (filter { search }, with the same view), keep it --search-hold-ms (default 1,000), close it and
+// fetch the next, cycling through searches of the benchmark's days (a day and division, a whole
+// day, a nested custom query); the time to each search's FetchedFoundSet is reported.
 //
 // The portal's memory is sampled (bench/lib/memory-probe.cjs) and, after subscribing and at the
 // end, measured after a full garbage collection (what it really keeps); --heap-snapshot FILE also
@@ -60,6 +66,8 @@ const { values: args } = parseArgs({
     sockets: { type: 'string', default: '1000' },
     'write-seconds': { type: 'string', default: '20' },
     'heap-snapshot': { type: 'string' },
+    'staff-searches': { type: 'string', default: '0' },
+    'search-hold-ms': { type: 'string', default: '1000' },
   },
 });
 if (!['day', 'partner-day'].includes(args['staff-watch'])) throw new Error('--staff-watch is day or partner-day');
@@ -67,6 +75,8 @@ const STAFF_PARTNER_DAY = args['staff-watch'] === 'partner-day';
 const WINDOW = args.window === undefined ? null : Number(args.window);
 if (WINDOW !== null && !(Number.isInteger(WINDOW) && WINDOW >= 1 && WINDOW <= 500)) throw new Error('--window is 1 to 500 rows');
 const SOCKETS = Number(args.sockets);
+const SEARCHERS = Number(args['staff-searches']);
+if (SEARCHERS > 0 && WINDOW === null) throw new Error('--staff-searches needs --window (a live search is a windowed found set)');
 const STAFF_SHARE = 0.2;
 const PARTNERS = 4;
 const DAYS = 5;
@@ -85,6 +95,7 @@ const { CLIENT_VERSION } = await import('@tripline/core');
 const { benchDatabase } = await import('./lib/bench-database.mjs');
 const { memoryText, startPortal } = await import('./lib/portal.mjs');
 const { FanoutRecorder, MOD_BASE } = await import('./lib/fanout-sockets.mjs');
+const { benchSearches, busiestDays, startSearchChurn } = await import('./lib/fanout-plan.mjs');
 
 const log = (s) => console.log(`[live-fanout] ${s}`);
 const cleanups = [];
@@ -127,31 +138,7 @@ try {
   const { rows: size } = await pool.query('select count(*)::int as trips, (select count(*)::int from trip_legs) as legs from drive_assignments');
   log(`database: ${size[0].trips.toLocaleString('en-US')} trips, ${size[0].legs.toLocaleString('en-US')} legs; load average ${load()}`);
 
-  // The busiest days, and the partners with the most trips on them.
-  const dayCounts = (
-    await pool.query(
-      `select service_date::text as day, count(*)::int as n from drive_assignments where service_date in (
-         select service_date from drive_assignments where farmout_contact_id is not null group by 1 order by count(*) desc, 1 limit $1)
-        group by 1 order by 1`,
-      [DAYS],
-    )
-  ).rows;
-  const days = dayCounts.map((r) => r.day);
-  const dayTotal = new Map(dayCounts.map((r) => [r.day, r.n]));
-  const partners = (
-    await pool.query(
-      `select farmout_contact_id as id from drive_assignments where service_date = any($1::date[])
-        group by 1 order by count(*) desc limit $2`,
-      [days, PARTNERS],
-    )
-  ).rows.map((r) => r.id);
-  const trips = (
-    await pool.query(
-      `select id, service_date::text as day, farmout_contact_id as partner from drive_assignments
-        where service_date = any($1::date[]) and farmout_contact_id = any($2::uuid[])`,
-      [days, partners],
-    )
-  ).rows;
+  const { days, dayTotal, partners, trips } = await busiestDays(pool, DAYS, PARTNERS);
   const dayTrips = [...dayTotal.values()].reduce((a, b) => a + b, 0);
   log(`${trips.length} trips of ${partners.length} partners over ${days.join(', ')} (${dayTrips} trips on those days)`);
   const perPartnerDay = new Map();
@@ -162,6 +149,7 @@ try {
       `staff sockets watch ${STAFF_PARTNER_DAY ? "a partner's day" : 'a whole day'}; ` +
       (WINDOW ? `windowed found sets, ${WINDOW} rows a window` : 'whole found sets'),
   );
+  const searches = SEARCHERS > 0 ? await benchSearches(pool, days) : [];
   // Windowed writes set modCount to base + N: above any modCount the trips hold now.
   const { rows: maxMod } = await pool.query('select coalesce(max(mod_count), 0)::int as m from drive_assignments');
   const modBase = Math.max(MOD_BASE, maxMod[0].m + 1);
@@ -191,6 +179,7 @@ try {
 
   const t0 = performance.now();
   const sockets = [];
+  const searchers = [];
   const staffCount = Math.round(SOCKETS * STAFF_SHARE);
   const view = WINDOW ? { start: 0, count: WINDOW } : undefined;
   const open = async (i) => {
@@ -204,6 +193,7 @@ try {
     const ws = await recorder.open({ base, cookie: u.cookie, clientVersion: CLIENT_VERSION, subscriptionId: `s${i}`, filter, view, partner: staff ? null : u.partner, total });
     expect(key);
     sockets.push(ws);
+    if (staff && i < SEARCHERS) searchers.push(ws);
   };
   for (let i = 0; i < SOCKETS; i += 50) await Promise.all(Array.from({ length: Math.min(50, SOCKETS - i) }, (_, k) => open(i + k)));
   const subscribeSeconds = (performance.now() - t0) / 1000;
@@ -229,6 +219,7 @@ try {
   const expectedFor = new Map();
   const writesTo = new Map();
   const total = WRITES_PER_SECOND * WRITE_SECONDS;
+  const churn = SEARCHERS > 0 ? startSearchChurn({ sockets: searchers, searches, view, holdMs: Number(args['search-hold-ms']) }) : null;
   const writeStart = performance.now();
   const write = WINDOW
     ? (n, id) => pool.query(`update drive_assignments set flag = $1, mod_count = $3 where id = $2`, [`bench ${n}`, id, modBase + n])
@@ -253,23 +244,14 @@ try {
   });
   const writeSeconds = (performance.now() - writeStart) / 1000;
   await Promise.all(pendingWrites);
+  const searched = await churn?.stop();
 
   const expected = [...expectedFor.values()].reduce((a, b) => a + b, 0);
   const { latencies } = recorder;
   const settleUntil = performance.now() + 5_000;
   while (performance.now() < settleUntil && latencies.length < expected) await new Promise((r) => setTimeout(r, 100));
 
-  // Two writes to one trip applied in the same batch reach clients as the later version only. Any
-  // other write that did not reach every socket that should see it is lost.
-  const lastWrite = new Map();
-  const overtaken = new Set();
-  for (let n = 1; n <= seq; n++) {
-    const prev = lastWrite.get(writesTo.get(n));
-    if (prev !== undefined && recorder.sentAt.get(n) - recorder.sentAt.get(prev) < 200) overtaken.add(prev);
-    lastWrite.set(writesTo.get(n), n);
-  }
-  let lost = 0;
-  for (let n = 1; n <= seq; n++) if (!overtaken.has(n)) lost += expectedFor.get(n) - (recorder.received.get(n) ?? 0);
+  const { overtaken, lost } = recorder.losses(seq, writesTo, expectedFor);
 
   const sorted = latencies.length ? [...latencies].sort((a, b) => a - b) : [NaN];
   const rss = portal.rss();
@@ -280,7 +262,16 @@ try {
   log(`${seq} writes in ${writeSeconds.toFixed(1)} s (${(seq / writeSeconds).toFixed(1)}/s); ${latencies.length} of ${expected} deliveries timed; load average ${load()}`);
   if (WINDOW) log(`  ${recorder.rowDeliveries} of them came as a row of the socket's window, the rest as member updates`);
   log(`  ${recorder.changeMessages} change messages, ${(recorder.changeBytes / 2 ** 20).toFixed(1)} MiB`);
-  log(`${overtaken.size} writes were followed within 200 ms by another write to the same trip; deliveries lost otherwise: ${lost}`);
+  if (searched) {
+    const s = [...searched.answered].sort((a, b) => a - b);
+    log(
+      `staff searches while writing (${SEARCHERS} sockets, each held ${args['search-hold-ms']} ms): ${s.length} answered, ` +
+        `time to FetchedFoundSet p50 ${quantile(s, 0.5)?.toFixed(0)} ms, p95 ${quantile(s, 0.95)?.toFixed(0)} ms, max ${s.at(-1)?.toFixed(0)} ms; ` +
+        `${searched.changes} search change messages (${(searched.changeBytes / 2 ** 20).toFixed(1)} MiB); errors: ${searched.errors.length}` +
+        (searched.errors.length ? ` (first: ${searched.errors[0]})` : ''),
+    );
+  }
+  log(`${overtaken} writes were followed within 200 ms by another write to the same trip; deliveries lost otherwise: ${lost}`);
   log(`write-to-client latency: p50 ${p50.toFixed(1)} ms, p95 ${p95.toFixed(1)} ms, p99 ${p99.toFixed(1)} ms, max ${sorted.at(-1).toFixed(1)} ms`);
   log(`portal process memory (RSS) with ${SOCKETS} sockets: ${rss.toFixed(0)} MiB now, peak ${peak.toFixed(0)} MiB`);
   const memory = portal.memory();
@@ -292,7 +283,8 @@ try {
       `invalidated: ${recorder.invalidated}; closed by the portal: ${recorder.closedEarly}; errors: ${recorder.errors.length}` +
       (recorder.errors.length ? ` (first: ${recorder.errors[0]})` : ''),
   );
-  const sound = recorder.strays === 0 && lost === 0 && recorder.wrongTotals === 0 && recorder.errors.length === 0 && recorder.closedEarly === 0;
+  const sound =
+    recorder.strays === 0 && lost === 0 && recorder.wrongTotals === 0 && recorder.errors.length === 0 && recorder.closedEarly === 0 && !searched?.errors.length;
   const fast = p95 <= BUDGET_P95_MS;
   const small = !WINDOW || (subscribeSeconds <= BUDGET_SUBSCRIBE_S && peak <= BUDGET_RSS_MIB);
   log(

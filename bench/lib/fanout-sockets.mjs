@@ -15,6 +15,7 @@ const FARMOUT = /"farmoutContactId":"([0-9a-f-]+)"/g;
 const FETCHED = '{"type":"FetchedFoundSet"';
 const CHANGED = '{"type":"FoundSetChanged"';
 const TOTAL = Buffer.from(',"total":');
+const SUBSCRIPTION = /^\{"type":"(\w+)","subscriptionId":"([^"]*)"/;
 
 export class FanoutRecorder {
   /**
@@ -76,7 +77,8 @@ export class FanoutRecorder {
   /**
    * Opens a socket and subscribes it; settles once its FetchedFoundSet has arrived. `partner`: the
    * partner whose trips alone a partner user's socket may see (null for staff). `total`: the
-   * members a windowed set must count.
+   * members a windowed set must count. Messages of the socket's other subscriptions (searches) are
+   * not timed here: the socket emits them as 'bench:other' (type, subscription id, data, arrival).
    */
   async open({ base, cookie, clientVersion, subscriptionId, filter, view, partner, total }) {
     const ws = new WebSocket(`${base.replace('http', 'ws')}/api/live`, {
@@ -95,7 +97,9 @@ export class FanoutRecorder {
       ws.on('message', (data) => {
         const now = performance.now();
         // only the head of a found set (megabytes on a seeded day) is read
-        const head = data.toString('latin1', 0, 32);
+        const head = data.toString('latin1', 0, 120);
+        const [, type, id] = SUBSCRIPTION.exec(head) ?? [];
+        if (id !== undefined && id !== subscriptionId) return ws.emit('bench:other', type, id, data, now);
         if (head.startsWith(FETCHED)) {
           this.fetchedBytes += data.length;
           if (view) this.#checkTotal(data, total);
@@ -116,6 +120,24 @@ export class FanoutRecorder {
     ws.send(JSON.stringify({ type: 'fetch', subscriptionId, table: 'SyncDriveAssv', filter, ...(view ? { view } : {}) }));
     await fetched;
     return ws;
+  }
+
+  /**
+   * Two writes to one trip applied in the same batch reach clients as the later version only. Any
+   * other write that did not reach every socket that should see it is lost. `writesTo`: write
+   * number → trip id; `expectedFor`: write number → the sockets that should receive it.
+   */
+  losses(writes, writesTo, expectedFor) {
+    const lastWrite = new Map();
+    const overtaken = new Set();
+    for (let n = 1; n <= writes; n++) {
+      const prev = lastWrite.get(writesTo.get(n));
+      if (prev !== undefined && this.sentAt.get(n) - this.sentAt.get(prev) < 200) overtaken.add(prev);
+      lastWrite.set(writesTo.get(n), n);
+    }
+    let lost = 0;
+    for (let n = 1; n <= writes; n++) if (!overtaken.has(n)) lost += expectedFor.get(n) - (this.received.get(n) ?? 0);
+    return { overtaken: overtaken.size, lost };
   }
 
   /** The count of members a windowed FetchedFoundSet announces, found without parsing its rows. */
