@@ -1,8 +1,9 @@
-import { LIVE_SEARCH_MSG, MEMBER_FLAG, MSG, orderTrips, SEARCH_MSG, type DriveAssignment, type LiveServerMessage, type WindowMember } from '@tripline/core';
+import { LIVE_SEARCH_MSG, MEMBER_FLAG, MSG, orderTrips, SEARCH_MSG, type DriveAssignment } from '@tripline/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase } from './db.ts';
 import { createContact } from './factories.ts';
 import { HttpSession, idsOf, insertTimedTrip, type LiveClient, type Served, serveTwo } from './live-helpers.ts';
+import { memberIds, search, type Changed } from './live-search-helpers.ts';
 
 // The live staff search: a windowed found set of the first `limit` matches of a search, on two
 // server processes over one database.
@@ -56,46 +57,6 @@ async function settled(...sockets: LiveClient[]): Promise<void> {
   const mark = `fence ${Math.random()}`;
   await db.pool.query('update drive_assignments set flag = $2 where id = $1', [fenceTrip, mark]);
   for (const s of sockets) await s.changed('fence', (m) => JSON.stringify(m.updated).includes(mark));
-}
-
-type Fetched = Extract<LiveServerMessage, { type: 'FetchedFoundSet' }>;
-type Changed = Extract<LiveServerMessage, { type: 'FoundSetChanged' }>;
-const memberIds = (ms: WindowMember[] | undefined) => (ms ?? []).map((m) => m[0]);
-
-/** What a client knows of a search set: its members by id, in key order, and the counts. */
-class SearchModel {
-  members = new Map<string, WindowMember>();
-  total = 0;
-  matches = 0;
-  hidden = 0;
-  constructor(
-    private readonly live: LiveClient,
-    readonly id: string,
-    fetched: Fetched,
-  ) {
-    for (const m of fetched.members ?? []) this.members.set(m[0], m);
-    Object.assign(this, { total: fetched.total, matches: fetched.matches, hidden: fetched.hidden });
-  }
-
-  apply(c: Changed): void {
-    for (const id of c.removed) this.members.delete(id);
-    for (const m of c.members ?? []) this.members.set(m[0], m);
-    Object.assign(this, { total: c.total, matches: c.matches, hidden: c.hidden });
-  }
-
-  /** Takes this set's changes as they come until the model meets `done`. */
-  async until(done: (m: this) => boolean): Promise<void> {
-    while (!done(this)) this.apply(await this.live.changed(this.id));
-  }
-
-  ids(): string[] {
-    return [...this.members.values()].sort((x, y) => (x[1] < y[1] ? -1 : x[1] > y[1] ? 1 : 0)).map((m) => m[0]);
-  }
-}
-
-async function search(live: LiveClient, id: string, search: Record<string, string>, view: Record<string, unknown> = { start: 0, count: 50 }) {
-  const fetched = await live.fetchView(id, { search }, view);
-  return { fetched, model: new SearchModel(live, id, fetched) };
 }
 
 /** A day in day order: x1 (partner X, outside), s1 (in-house), x2 (partner X, bill-to account), n (nobody's). */
@@ -184,4 +145,96 @@ describe('the live staff search', () => {
     model.apply(left);
     expect(model.ids()).toEqual([]);
   });
+
+  it('holds the first limit of more matches: a held match that leaves is replaced by the next, and the count of all stays exact', async () => {
+    const date = freshDay();
+    // 150 trips, one a minute from 06:01
+    await db.pool.query(
+      `with t as (insert into drive_assignments (service_date, service_type_requested) select $1, '01' from generate_series(1, 150) returning id)
+       insert into trip_legs (drive_assignment_id, loc_first_time_ord)
+       select id, time '06:00' + (row_number() over (order by id)) * interval '1 minute' from t`,
+      [date],
+    );
+    const order = idsOf((await staff.request('GET', `/api/drive-assignments?serviceDate=${date}&limit=1000&view=list`)).json.rows);
+    expect(order).toHaveLength(150);
+    const live = await socket(staff);
+    const { fetched, model } = await search(live, 't', { serviceDate: date, cancelType: 'active', limit: '100' }, { start: 0, count: 5 });
+    expect(fetched).toMatchObject({ total: 100, matches: 150 });
+    expect(memberIds(fetched.members)).toEqual(order.slice(0, 100));
+
+    // a held match cancelled: it leaves and the 101st comes in
+    await db.pool.query('update drive_assignments set canceled = true where id = $1', [order[3]]);
+    await model.until((m) => m.total === 100 && m.members.has(order[100]) && !m.members.has(order[3]));
+    expect(model.matches).toBe(149);
+    expect(model.ids()).toEqual([...order.slice(0, 3), ...order.slice(4, 101)]);
+
+    // a match beyond the held ones stops matching, then matches again: only the count changes
+    await db.pool.query('update drive_assignments set canceled = true where id = $1', [order[149]]);
+    const fewer = await live.changed('t');
+    expect(fewer).toMatchObject({ added: [], updated: [], removed: [], members: [], total: 100, matches: 148 });
+    await db.pool.query('update drive_assignments set canceled = false where id = $1', [order[149]]);
+    expect(await live.changed('t')).toMatchObject({ members: [], total: 100, matches: 149 });
+
+    // a new match before the held ones joins and the last held falls out
+    const early = await insertTimedTrip(db.pool, { date, time: '05:00:00' });
+    const joined = await live.changed('t', (m) => m.removed.length > 0);
+    expect(joined).toMatchObject({ removed: [order[100]], total: 100, matches: 150 });
+    expect(memberIds(joined.members)).toEqual([early]);
+    expect(idsOf(joined.added)).toEqual([early]);
+  });
+
+  it('leaves out outside partners on request and counts them as hidden', async () => {
+    const d = await day();
+    const live = await socket(staff);
+    const { fetched, model } = await search(live, 'h', { serviceDate: d.date }, { start: 0, count: 10, hideOutside: true });
+    expect(fetched).toMatchObject({ total: 2, matches: 4, hidden: 2 });
+    expect(memberIds(fetched.members)).toEqual([d.s1, d.n]);
+    expect(idsOf(fetched.rows)).toEqual([d.s1, d.n]);
+    // the in-house trip goes to partner X: it is hidden now
+    await db.pool.query('update drive_assignments set farmout_contact_id = $2 where id = $1', [d.s1, partnerX]);
+    const c = await live.changed('h');
+    expect(c).toMatchObject({ removed: [d.s1], total: 1, matches: 4, hidden: 3 });
+    model.apply(c);
+    expect(model.ids()).toEqual([d.n]);
+    // a view showing them has every match, outside ones flagged
+    const all = await search(live, 'all', { serviceDate: d.date }, { start: 0, count: 10 });
+    expect(all.fetched).toMatchObject({ total: 4, hidden: 0 });
+    expect(all.fetched.members!.filter((m) => m[3] & MEMBER_FLAG.outside).map((m) => m[0])).toEqual([d.x1, d.s1, d.x2]);
+  });
+
+  it("orders the held matches by a results column, as core orders the trips, and keeps that order through changes", async () => {
+    const d = await day();
+    const live = await socket(staff);
+    const trips = (await staff.request('GET', `/api/drive-assignments?serviceDate=${d.date}&limit=100`)).json.rows as DriveAssignment[];
+    for (const sort of [{ key: 'priority', dir: 'desc' }, { key: 'partner', dir: 'asc' }, { key: 'partner', dir: 'desc' }] as const) {
+      const { fetched } = await search(live, `${sort.key}-${sort.dir}`, { serviceDate: d.date }, { start: 0, count: 2, sort });
+      expect({ sort, ids: memberIds(fetched.members) }).toEqual({ sort, ids: idsOf(orderTrips(trips, sort)) });
+      expect(idsOf(fetched.rows)).toEqual(idsOf(orderTrips(trips, sort)).slice(0, 2));
+    }
+    // empty partner last both ways; equal priorities in day order
+    expect(idsOf(orderTrips(trips, { key: 'priority', dir: 'desc' }))).toEqual([d.s1, d.x2, d.x1, d.n]);
+    await db.pool.query('update drive_assignments set schedule_priority = 9 where id = $1', [d.n]);
+    const moved = await live.changed('priority-desc');
+    expect(idsOf(moved.added)).toEqual([d.n]);
+    expect(memberIds(moved.members)).toEqual([d.n]);
+  });
+
+  it('delivers every change once to search subscribers of two processes', async () => {
+    const d = await day();
+    const onA = await socket(staff);
+    const onB = await socket(staff.on(b));
+    await search(onA, 'w', { serviceDate: d.date }, { start: 0, count: 1 });
+    await search(onB, 'w', { serviceDate: d.date }, { start: 0, count: 1 });
+    for (let i = 1; i <= 3; i++) {
+      await db.pool.query('update drive_assignments set mod_count = mod_count + 1 where id = $1', [d.n]);
+      for (const s of [onA, onB]) await s.changed('w', (m) => m.members?.some((x) => x[0] === d.n && x[2] === i) ?? false);
+    }
+    await settled(onA, onB);
+    for (const s of [onA, onB]) {
+      const seen = s.raw.filter((t) => t.includes('"FoundSetChanged"') && t.includes('"subscriptionId":"w"') && t.includes(d.n));
+      expect(seen.map((t) => (JSON.parse(t) as Changed).members!.map((m) => m[2]))).toEqual([[1], [2], [3]]);
+      expect(s.pending.filter((m) => m.type === 'FoundSetChanged' && m.subscriptionId === 'w')).toEqual([]);
+    }
+  });
 });
+

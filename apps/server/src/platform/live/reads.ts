@@ -21,7 +21,7 @@ export class Gate {
   }
 }
 
-const STRENGTH: Record<SelectionRead, number> = { count: 1, held: 2, full: 3 };
+const STRENGTH: Record<SelectionRead, number> = { count: 1, full: 2 };
 const stronger = (a: SelectionRead | null, b: SelectionRead) => (a && STRENGTH[a] >= STRENGTH[b] ? a : b);
 
 /** How a found set is read beside delivery and how the reading is taken in, in turn with the changes. */

@@ -68,12 +68,12 @@ export interface WindowedSource<F extends object = object, R extends LiveRow = L
 export interface SelectionStep {
   /** Ids whose membership or row may have changed: each becomes a member again (has) or leaves. */
   touched: ReadonlySet<string>;
-  /** The selection wants to be read again beside delivery: its counts, its held ids, or all of it. */
+  /** The selection wants to be read again beside delivery: only its count, or all of it. */
   read: SelectionRead | null;
 }
 
-/** What a reading of a selection reads: only its count of matches, its held ids, or everything. */
-export type SelectionRead = 'count' | 'held' | 'full';
+/** What a reading of a selection reads: only its count of matches, or everything (held ids and counts). */
+export type SelectionRead = 'count' | 'full';
 
 /**
  * Membership of a windowed set decided by a query instead of by matching rows in memory (the staff
@@ -93,7 +93,7 @@ export interface MemberSelection<Reading = unknown> {
   adopt(reading: Reading, since: ReadonlySet<string>): Promise<SelectionStep>;
   /** Ids changed in the database. */
   change(ids: ReadonlySet<string>): Promise<SelectionStep>;
-  /** The operator's day is `today` now: whether the selection must be read again in full. */
+  /** The clock says `now`: whether the selection depends on the operator's date and must be read again in full. */
   dayChanged(now: Date): boolean;
 }
 
