@@ -200,8 +200,10 @@ export class FoundSetRegistry {
     // a set being read checks these again when its reading is taken in
     for (const fs of sets) if (fs.since) for (const id of ids) fs.since.add(id);
     const ready = sets.filter((fs) => fs.ready);
-    await this.windows.apply(source, ready.filter((fs) => fs.windowed), ids);
+    const searches = await this.windows.apply(source, ready.filter((fs) => fs.windowed), ids);
     await this.plain.apply(source, ready.filter((fs) => !fs.windowed), ids);
+    // sets that ask the database about the changes come last: the others need not wait for them
+    await searches();
   }
 
   /**

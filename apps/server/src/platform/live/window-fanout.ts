@@ -120,12 +120,13 @@ export class WindowFanout {
   }
 
   /**
-   * A batch of changed ids for the windowed sets of one source: loaded once for all of them. Sets
-   * matched in memory are told first; then the sets whose selection asks the database which of
-   * the ids it holds now.
+   * A batch of changed ids for the windowed sets of one source, loaded once for all of them: the
+   * sets matched in memory are told now; those whose selection must ask the database which of the
+   * ids it holds are answered by the function returned, to be run once everyone else is told.
    */
-  async apply(source: LiveSource, sets: readonly FoundSet[], ids: ReadonlySet<string>): Promise<void> {
-    if (sets.length === 0) return;
+  async apply(source: LiveSource, sets: readonly FoundSet[], ids: ReadonlySet<string>): Promise<() => Promise<void>> {
+    const done = async () => {};
+    if (sets.length === 0) return done;
     let loaded: Map<string, WindowedLoad>;
     try {
       this.counters.loads++;
@@ -133,12 +134,17 @@ export class WindowFanout {
     } catch (e) {
       this.log('loading changed rows failed', e);
       for (const fs of sets) this.end(fs, invalidated);
-      return;
+      return done;
     }
     for (const fs of sets) if (!fs.windowed!.selection && !fs.dropped) await this.send(fs, ids, loaded);
     const selected = sets.filter((fs) => fs.windowed!.selection);
-    const steps = await Promise.all(selected.map((fs) => fs.windowed!.selection!.change(ids).catch((e: unknown) => e as Error)));
-    for (const [i, fs] of selected.entries()) {
+    return selected.length === 0 ? done : () => this.applySelected(selected, ids, loaded);
+  }
+
+  /** The sets whose selection asks the database which of the changed ids it holds now (all at once). */
+  private async applySelected(sets: readonly FoundSet[], ids: ReadonlySet<string>, loaded: ReadonlyMap<string, WindowedLoad>): Promise<void> {
+    const steps = await Promise.all(sets.map((fs) => fs.windowed!.selection!.change(ids).catch((e: unknown) => e as Error)));
+    for (const [i, fs] of sets.entries()) {
       const step = steps[i];
       if (fs.dropped) continue;
       if (step instanceof Error) {
