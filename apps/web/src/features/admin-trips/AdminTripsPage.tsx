@@ -2,17 +2,17 @@ import { useMemo, useState } from 'react';
 import { Alert, Button, Center, Loader, Paper, Stack, Tabs, Text, Title } from '@mantine/core';
 import { IconFilter, IconSearch } from '@tabler/icons-react';
 import { useSearchParams } from 'react-router';
-import { isStaff, parseSearchDate, type SearchBatchSize, type TripSearchParam } from '@tripline/core';
+import { isStaff, parseSearchDate, type SearchBatchSize, type TripListRow, type TripSearchParam } from '@tripline/core';
 import { ApiError } from '../../lib/api.ts';
 import { useCurrentUser } from '../../lib/current-user.ts';
 import { localToday } from '../../lib/date-input.ts';
-import { useTripSearch } from './api.ts';
 import { CsvExportModal } from './CsvExportModal.tsx';
 import { CustomQueryPanel } from './filter/CustomQueryPanel.tsx';
 import { TripInspectModal } from './inspect/TripInspectModal.tsx';
 import { Empty, ResultsPanel } from './ResultsPanel.tsx';
 import { showOutsideByDefault, type Sort } from './results.ts';
 import { SearchForm } from './SearchForm.tsx';
+import { useLiveSearch } from './use-live-search.ts';
 import {
   EMPTY_FIELDS,
   apiQuery,
@@ -59,8 +59,6 @@ export function AdminTripsPage() {
   // Keyed by its text, so the same search is the same query however the address was written.
   const queryKey = valid ? JSON.stringify(apiQuery(state)) : '';
   const query = useMemo(() => (queryKey ? (JSON.parse(queryKey) as Record<string, string>) : null), [queryKey]);
-  const search = useTripSearch(query);
-  const refused = search.isError ? refusalErrors(search.error) : null;
   const tab = tabOf(state);
 
   // Selection and the outside partners switch belong to one search: a new search starts them again.
@@ -68,6 +66,9 @@ export function AdminTripsPage() {
   const selected = selection.key === queryKey ? selection.ids : new Set<string>();
   const [outside, setOutside] = useState<{ key: string; show: boolean } | null>(null);
   const showOutside = outside?.key === queryKey ? outside.show : showOutsideByDefault(state.fields);
+  const found = useLiveSearch(query, { sort: state.sort, hideOutside: !showOutside });
+  const refused = found.error ? refusalErrors(found.error) : null;
+  const searching = query !== null && ((!found.fetched && !found.error) || found.pending);
   const [csvOpen, setCsvOpen] = useState(false);
 
   // The custom query editor keeps its work while it runs its own query; a link or Back starts it again.
@@ -78,7 +79,7 @@ export function AdminTripsPage() {
   const go = (next: TripsUrlState, replace = false) => {
     const nextParams = writeUrl(next);
     // The same search again means "look again".
-    if (nextParams.toString() === params.toString()) void search.refetch();
+    if (nextParams.toString() === params.toString()) void found.refresh();
     else setParams(nextParams, { replace });
   };
 
@@ -105,18 +106,18 @@ export function AdminTripsPage() {
   const setLimit = (limit: SearchBatchSize) => go({ ...state, limit, inspect: null });
   const setSort = (sort: Sort | null) => setParams(writeUrl({ ...state, sort }), { replace: true });
 
-  const rows = search.data?.rows;
+  // The names of the contacts chosen by id, from the rows at hand (a list row has no billing contact).
+  const { slots } = found;
   const names = useMemo(() => {
-    const found: Partial<Record<TripSearchParam, string>> = {};
+    const known: Partial<Record<TripSearchParam, string>> = {};
     const f = state.fields;
-    const first = rows?.[0];
-    if (!first) return found;
-    if (f.affiliateId) found.affiliateId = rows.find((t) => t.farmoutContactId === f.affiliateId)?.farmoutName ?? undefined;
-    if (f.driverId) found.driverId = rows.find((t) => t.driverId === f.driverId)?.driverName ?? undefined;
-    if (f.billingContactId) found.billingContactId = rows.find((t) => t.billToContactId === f.billingContactId)?.billToContact ?? undefined;
-    if (f.passengerId) found.passengerId = rows.flatMap((t) => t.tripLegs).find((l) => l.passengerId === f.passengerId)?.passenger?.name;
-    return found;
-  }, [rows, state.fields]);
+    const rows = slots.filter((t): t is TripListRow => t !== undefined);
+    if (rows.length === 0) return known;
+    if (f.affiliateId) known.affiliateId = rows.find((t) => t.farmoutName)?.farmoutName ?? undefined;
+    if (f.driverId) known.driverId = rows.find((t) => t.driverId === f.driverId)?.driverName ?? undefined;
+    if (f.passengerId) known.passengerId = rows.flatMap((t) => t.tripLegs).find((l) => l.passengerId === f.passengerId)?.passenger?.name;
+    return known;
+  }, [slots, state.fields]);
 
   const formErrors: FieldErrors = { ...problems, ...(tab === 'search' ? refused : null) };
   const filterError = problems.filter ?? (state.filter ? (refused?.filter ?? refused?.form ?? null) : null);
@@ -146,7 +147,7 @@ export function AdminTripsPage() {
               initial={state.fields}
               initialErrors={formErrors}
               names={names}
-              searching={search.isFetching && !state.filter}
+              searching={searching && !state.filter}
               onSearch={onSearch}
               onClear={() => setParams(new URLSearchParams(), { replace: false })}
             />
@@ -156,7 +157,7 @@ export function AdminTripsPage() {
               key={panel.n}
               initialText={state.filter}
               canSave={!readOnly}
-              running={search.isFetching && !!state.filter}
+              running={searching && !!state.filter}
               serverError={filterError}
               onRun={onRunCustom}
             />
@@ -174,7 +175,7 @@ export function AdminTripsPage() {
         <Alert color="yellow" title="The search was refused" role="alert">
           {refused.form ?? Object.values(refused)[0]}
         </Alert>
-      ) : search.isPending ? (
+      ) : !found.fetched && !found.error ? (
         <Center py={48}>
           <Stack align="center" gap="xs">
             <Loader size="sm" aria-hidden />
@@ -183,19 +184,18 @@ export function AdminTripsPage() {
             </Text>
           </Stack>
         </Center>
-      ) : search.isError && !search.data ? (
+      ) : found.error && !found.fetched ? (
         <Alert color="red" title="The trips could not be loaded" role="alert">
           <Stack gap="xs" align="flex-start">
-            <Text size="sm">{search.error.message}</Text>
-            <Button size="xs" variant="light" color="red" onClick={() => void search.refetch()}>
+            <Text size="sm">{found.error instanceof Error ? found.error.message : String(found.error)}</Text>
+            <Button size="xs" variant="light" color="red" onClick={() => void found.refresh()}>
               Try again
             </Button>
           </Stack>
         </Alert>
-      ) : search.data ? (
+      ) : (
         <ResultsPanel
-          data={search.data}
-          refreshing={search.isFetching}
+          found={found}
           readOnly={readOnly}
           limit={state.limit}
           onLimit={setLimit}
@@ -207,10 +207,10 @@ export function AdminTripsPage() {
           onSelected={(ids) => setSelection({ key: queryKey, ids })}
           inspect={state.inspect}
           onInspect={setInspect}
-          onRefetch={() => void search.refetch()}
+          resetKey={`${queryKey}|${JSON.stringify(state.sort)}|${showOutside}`}
           onCsv={() => setCsvOpen(true)}
         />
-      ) : null}
+      )}
 
       {!asked && state.inspect && (
         <TripInspectModal tripIds={[state.inspect]} index={0} onIndexChange={() => {}} onClose={() => setInspect(null)} />

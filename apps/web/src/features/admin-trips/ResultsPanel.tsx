@@ -1,19 +1,20 @@
-import { useMemo, type ReactNode } from 'react';
+import { useCallback, useMemo, type ReactNode } from 'react';
 import { Alert, Button, Center, Group, Loader, Select, Stack, Switch, Text } from '@mantine/core';
-import { IconDownload, IconRefresh } from '@tabler/icons-react';
-import { SEARCH_BATCH_SIZES, SEARCH_MSG, contract, truncationWarning, type ResponseOf, type SearchBatchSize } from '@tripline/core';
+import { IconDownload, IconPlugConnectedX, IconRefresh } from '@tabler/icons-react';
+import { SEARCH_BATCH_SIZES, SEARCH_MSG, TRIP_MSG, type SearchBatchSize } from '@tripline/core';
 import { plural } from '../trips/home/trip-format.ts';
 import { BulkActionsMenu } from './bulk/BulkActionsMenu.tsx';
 import { TripInspectModal } from './inspect/TripInspectModal.tsx';
+import { countText, outsideSwitchLabel, searchFigures } from './live-search.ts';
 import { ROW_HEIGHT, ResultsTable } from './ResultsTable.tsx';
-import { nextSort, sortTrips, visibleTrips, type Sort, type SortKey } from './results.ts';
+import { nextSort, type Sort, type SortKey } from './results.ts';
 import { inspectPages } from './search-params.ts';
+import type { LiveSearch } from './use-live-search.ts';
 import classes from './admin-trips.module.css';
 
 export interface ResultsPanelProps {
-  data: ResponseOf<typeof contract.driveAssignments>;
-  /** A new answer is on its way; the rows shown are the previous search's. */
-  refreshing: boolean;
+  /** The search's found set: its members, the rows around what is in view and its figures. */
+  found: LiveSearch;
   readOnly: boolean;
   limit: SearchBatchSize;
   onLimit(limit: SearchBatchSize): void;
@@ -24,48 +25,60 @@ export interface ResultsPanelProps {
   onShowOutside(show: boolean): void;
   selected: ReadonlySet<string>;
   onSelected(ids: ReadonlySet<string>): void;
-  /** The trip open in trip inspect, which pages through the rows in the table's order. */
+  /** The trip open in trip inspect, which pages through the trips in the table's order. */
   inspect: string | null;
   onInspect(id: string | null): void;
-  onRefetch(): void;
+  /** The table goes back to its top when this changes (another search or order). */
+  resetKey: string;
   onCsv(): void;
 }
 
 /** The found trips: count, truncation warning, outside partners switch, bulk actions and the table. */
 export function ResultsPanel(props: ResultsPanelProps) {
-  const { data, refreshing, readOnly, limit, onLimit, sort, onSort, showOutside, onShowOutside, selected, onSelected, inspect, onInspect, onRefetch, onCsv } =
-    props;
-  const { rows: visible, hidden } = useMemo(() => visibleTrips(data.rows, showOutside), [data.rows, showOutside]);
-  const shown = useMemo(() => sortTrips(visible, sort), [visible, sort]);
-  const chosen = useMemo(() => shown.filter((t) => selected.has(t.id)), [shown, selected]);
-  const truncated = truncationWarning(data.total, data.rows.length);
-  const ids = useMemo(() => shown.map((t) => t.id), [shown]);
-  // The pager walks the rows as shown: sorted and without the hidden outside partners.
+  const { found, readOnly, limit, onLimit, sort, onSort, showOutside, onShowOutside, selected, onSelected, inspect, onInspect, resetKey, onCsv } = props;
+  const { members, readRows, readTrips, refresh } = found;
+  const figures = searchFigures(found.total, found.extras, limit, !showOutside);
+  // Every trip shown, by id in the table's order: selection, "all", and the pager walk these.
+  const ids = useMemo(() => members.map((m) => m[0]), [members]);
+  const chosen = useMemo(() => ids.filter((id) => selected.has(id)), [ids, selected]);
+  const targets = chosen.length > 0 ? chosen : ids;
+  const count = countText(figures, chosen.length);
+  const flags = useMemo(() => {
+    const wanted = new Set(targets);
+    return members.filter((m) => wanted.has(m[0])).map((m) => m[3]);
+  }, [members, targets]);
   const { tripIds, index } = useMemo(() => inspectPages(ids, inspect), [ids, inspect]);
-
-  const toggle = (id: string) => {
-    const next = new Set(selected);
-    if (next.has(id)) next.delete(id);
-    else next.add(id);
-    onSelected(next);
+  const keyAt = useCallback((i: number) => members[i]?.[0] ?? `loading-${i}`, [members]);
+  // Live, every change shows by itself; read from HTTP, the search is read again.
+  const changed = () => {
+    if (found.source !== 'live') void refresh();
   };
-  const selectAll = () => onSelected(chosen.length === shown.length ? new Set() : new Set(shown.map((t) => t.id)));
+
+  const toggle = useCallback(
+    (id: string) => {
+      const next = new Set(selected);
+      if (next.has(id)) next.delete(id);
+      else next.add(id);
+      onSelected(next);
+    },
+    [selected, onSelected],
+  );
+  const selectAll = () => onSelected(chosen.length === ids.length ? new Set() : new Set(ids));
 
   return (
     <Stack gap="xs">
       <Group justify="space-between" className={classes.toolbar} wrap="wrap">
         <Group gap="md" wrap="wrap">
           <Text size="sm" aria-live="polite" data-testid="trip-count">
-            <strong>{plural(shown.length, 'trip')}</strong>
-            {truncated && ` (first ${data.rows.length} of ${data.total} found)`}
-            {chosen.length > 0 && ` · ${chosen.length} selected`}
+            <strong>{count.trips}</strong>
+            {count.rest}
           </Text>
-          {refreshing && <Loader size="xs" aria-label="Searching" />}
+          {found.pending && <Loader size="xs" aria-label="Searching" />}
           <Switch
             size="sm"
             checked={showOutside}
             onChange={(e) => onShowOutside(e.currentTarget.checked)}
-            label={hidden > 0 ? `Show outside partners (${hidden} hidden)` : 'Show outside partners'}
+            label={outsideSwitchLabel(figures.hidden)}
           />
         </Group>
         <Group gap="xs" wrap="wrap">
@@ -79,7 +92,7 @@ export function ResultsPanel(props: ResultsPanelProps) {
             allowDeselect={false}
             onChange={(v) => v && onLimit(Number(v) as SearchBatchSize)}
           />
-          <Button size="xs" variant="default" leftSection={<IconRefresh size={14} aria-hidden />} onClick={onRefetch}>
+          <Button size="xs" variant="default" leftSection={<IconRefresh size={14} aria-hidden />} onClick={() => void refresh()}>
             Refresh
           </Button>
           {!readOnly && (
@@ -87,25 +100,30 @@ export function ResultsPanel(props: ResultsPanelProps) {
               <Button size="xs" variant="default" leftSection={<IconDownload size={14} aria-hidden />} onClick={onCsv}>
                 CSV
               </Button>
-              <BulkActionsMenu trips={chosen.length > 0 ? chosen : shown} onDone={onRefetch} />
+              <BulkActionsMenu count={targets.length} flags={flags} readRows={() => readRows(targets)} readTrips={() => readTrips(targets)} onDone={changed} />
             </>
           )}
         </Group>
       </Group>
 
-      {truncated && (
+      {found.lost && (
+        <Alert color="red" py="xs" role="alert" icon={<IconPlugConnectedX size={16} aria-hidden />}>
+          {TRIP_MSG.LIVE_LOST_BACK_OFFICE}
+        </Alert>
+      )}
+      {figures.truncated && (
         <Alert color="yellow" py="xs" role="status">
-          {truncated}
+          {figures.truncated}
         </Alert>
       )}
 
-      {shown.length === 0 ? (
+      {figures.shown === 0 ? (
         <Empty>
-          {hidden > 0 ? (
+          {figures.hidden > 0 ? (
             <Stack gap={6} align="center">
               <Text fw={600}>{SEARCH_MSG.NO_TRIPS}</Text>
               <Text size="sm" c="dimmed">
-                {plural(hidden, 'trip')} of outside partners {hidden === 1 ? 'is' : 'are'} hidden.
+                {plural(figures.hidden, 'trip')} of outside partners {figures.hidden === 1 ? 'is' : 'are'} hidden.
               </Text>
               <Button size="xs" variant="light" onClick={() => onShowOutside(true)}>
                 Show outside partners
@@ -122,16 +140,20 @@ export function ResultsPanel(props: ResultsPanelProps) {
         </Empty>
       ) : (
         // As tall as its rows, up to the screen's height; the rows scroll inside it.
-        <div style={{ height: `min(${shown.length * ROW_HEIGHT + 42}px, max(420px, calc(100dvh - 260px)))`, display: 'flex' }}>
+        <div style={{ height: `min(${figures.shown * ROW_HEIGHT + 42}px, max(420px, calc(100dvh - 260px)))`, display: 'flex' }}>
           <ResultsTable
-            trips={shown}
+            slots={found.slots}
+            keyAt={keyAt}
+            ids={ids}
+            onRangeChange={found.show}
+            resetKey={resetKey}
             sort={sort}
             onSort={(key: SortKey) => onSort(nextSort(sort, key))}
             selectable={!readOnly}
             selected={selected}
             onToggle={toggle}
             onSelectAll={selectAll}
-            onOpen={(trip) => onInspect(trip.id)}
+            onOpen={onInspect}
           />
         </div>
       )}
@@ -143,7 +165,7 @@ export function ResultsPanel(props: ResultsPanelProps) {
           onClose={() => {
             onInspect(null);
             // changes made in the inspect modal (partner, notes, decline) show in the rows
-            onRefetch();
+            changed();
           }}
         />
       )}

@@ -1,7 +1,7 @@
 import { useCallback, type KeyboardEvent, type MouseEvent, type ReactNode } from 'react';
 import { Badge, Checkbox, UnstyledButton, VisuallyHidden } from '@mantine/core';
 import { IconArrowDown, IconArrowUp, IconArrowsSort, IconFlag } from '@tabler/icons-react';
-import { displayStatus, isHighPriority, isInHouse, type DriveAssignment } from '@tripline/core';
+import { displayStatus, isHighPriority, isInHouse, type TripListRow } from '@tripline/core';
 import { VirtualTable, type TableColumn } from '../../components/VirtualTable.tsx';
 import { STATUS_LOOK, formatMoney, serviceDateLabel, serviceTypeLabel, summarise, type Stop } from '../trips/home/trip-format.ts';
 import home from '../trips/home/trip-list.module.css';
@@ -18,7 +18,7 @@ interface RowContext {
   selectable: boolean;
   onToggle(id: string): void;
 }
-type Column = TableColumn<DriveAssignment, RowContext> & { key: SortKey | 'select' };
+type Column = TableColumn<TripListRow, RowContext> & { key: SortKey | 'select' };
 
 function StopCell({ stop }: { stop: Stop }) {
   return (
@@ -34,7 +34,7 @@ function StopCell({ stop }: { stop: Stop }) {
   );
 }
 
-function Status({ trip }: { trip: DriveAssignment }) {
+function Status({ trip }: { trip: TripListRow }) {
   if (trip.canceled)
     return (
       <Badge color="gray" variant="outline" size="sm" title={trip.cancelledReason ?? undefined}>
@@ -49,7 +49,7 @@ function Status({ trip }: { trip: DriveAssignment }) {
   );
 }
 
-function Priority({ trip }: { trip: DriveAssignment }) {
+function Priority({ trip }: { trip: TripListRow }) {
   const high = isHighPriority(trip);
   return (
     <span className={`${home.line} ${high ? classes.high : ''}`} title={high ? `High priority (${trip.schedulePriority})` : undefined}>
@@ -68,13 +68,13 @@ const line = (content: ReactNode, title?: string) => (
     {content}
   </span>
 );
-const miles = (trip: DriveAssignment) => {
+const miles = (trip: TripListRow) => {
   const m = summarise(trip).miles;
   return m === null ? '—' : m.toFixed(1);
 };
-const driver = (trip: DriveAssignment) =>
+const driver = (trip: TripListRow) =>
   trip.driverName ?? trip.driverEmpNumberAssigned ?? <span style={{ color: 'var(--mantine-color-gray-7)' }}>Unassigned</span>;
-const flag = (trip: DriveAssignment) =>
+const flag = (trip: TripListRow) =>
   trip.flag ? (
     <span className={`${home.line} ${classes.flag}`} title={trip.flag}>
       <IconFlag size={12} aria-label="Flag" role="img" /> {trip.flag}
@@ -172,7 +172,16 @@ const COLUMNS: readonly Column[] = [
 ];
 
 export interface ResultsTableProps {
-  trips: readonly DriveAssignment[];
+  /** Every trip shown, in order: its row, or undefined while it loads. */
+  slots: readonly (TripListRow | undefined)[];
+  /** The trip id at a place, loaded or not. */
+  keyAt(index: number): string;
+  /** Every trip shown, by id in order: what "select all" chooses. */
+  ids: readonly string[];
+  /** Rows `first`…`last` are in view: the rows around them are read. */
+  onRangeChange(first: number, last: number): void;
+  /** The table goes back to its top when this changes (another search or order). */
+  resetKey: string;
   sort: Sort | null;
   onSort(key: SortKey): void;
   /** Row selection for bulk actions; off for read-only users. */
@@ -180,16 +189,18 @@ export interface ResultsTableProps {
   selected: ReadonlySet<string>;
   onToggle(id: string): void;
   onSelectAll(): void;
-  onOpen(trip: DriveAssignment): void;
+  onOpen(id: string): void;
 }
 
 /**
- * The found trips as a windowed table sorted by its headers: a click or Enter on a row opens trip
- * inspect, Space selects it; the arrow keys, Page Up/Down, Home and End move between rows.
+ * The found trips as a windowed table sorted by its headers (the server orders them): a click or
+ * Enter on a row opens trip inspect, Space selects it; the arrow keys, Page Up/Down, Home and End
+ * move between rows. A row not loaded yet shows as a placeholder of the same height.
  */
-export function ResultsTable({ trips, sort, onSort, selectable, selected, onToggle, onSelectAll, onOpen }: ResultsTableProps) {
+export function ResultsTable(props: ResultsTableProps) {
+  const { slots, keyAt, ids, onRangeChange, resetKey, sort, onSort, selectable, selected, onToggle, onSelectAll, onOpen } = props;
   const rowProps = useCallback(
-    (trip: DriveAssignment) => ({
+    (trip: TripListRow) => ({
       'aria-selected': selectable ? selected.has(trip.id) : undefined,
       'data-selected': String(selected.has(trip.id)),
       'data-canceled': String(trip.canceled),
@@ -197,13 +208,13 @@ export function ResultsTable({ trips, sort, onSort, selectable, selected, onTogg
       'aria-label': `Trip ${trip.referenceNumber}`,
       onClick: (e: MouseEvent<HTMLDivElement>) => {
         if ((e.target as HTMLElement).closest('input,button,a')) return;
-        onOpen(trip);
+        onOpen(trip.id);
       },
       onKeyDown: (e: KeyboardEvent<HTMLDivElement>) => {
         if (e.target !== e.currentTarget) return;
         if (e.key === 'Enter') {
           e.preventDefault();
-          onOpen(trip);
+          onOpen(trip.id);
         } else if (e.key === ' ' && selectable) {
           e.preventDefault();
           onToggle(trip.id);
@@ -212,8 +223,8 @@ export function ResultsTable({ trips, sort, onSort, selectable, selected, onTogg
     }),
     [selected, selectable, onOpen, onToggle],
   );
-  const rowContext = useCallback((trip: DriveAssignment): RowContext => ({ selected: selected.has(trip.id), selectable, onToggle }), [selected, selectable, onToggle]);
-  const allSelected = trips.length > 0 && trips.every((t) => selected.has(t.id));
+  const rowContext = useCallback((trip: TripListRow): RowContext => ({ selected: selected.has(trip.id), selectable, onToggle }), [selected, selectable, onToggle]);
+  const allSelected = ids.length > 0 && ids.every((id) => selected.has(id));
   const someSelected = selected.size > 0;
   const renderHeader = (c: Column): ReactNode => {
     if (c.key === 'select')
@@ -235,12 +246,15 @@ export function ResultsTable({ trips, sort, onSort, selectable, selected, onTogg
   const sortOf = (c: Column) => (c.key === 'select' ? undefined : sort?.key === c.key ? SORT_NAMES[sort.dir] : 'none');
   return (
     <VirtualTable
-      items={trips}
+      items={slots}
       columns={COLUMNS}
       label="Trips found"
       rowHeight={ROW_HEIGHT}
       overscan={10}
       getKey={(trip) => trip.id}
+      keyAt={keyAt}
+      onRangeChange={onRangeChange}
+      scrollResetKey={resetKey}
       rowContext={rowContext}
       rowProps={rowProps}
       renderHeader={renderHeader}

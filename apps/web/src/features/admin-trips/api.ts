@@ -1,30 +1,8 @@
-import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { contract, type BodyOf, type CannedQuery, type QueryOf } from '@tripline/core';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { contract, type BodyOf, type CannedQuery } from '@tripline/core';
 import { callApi } from '../../lib/api.ts';
 
-export const tripSearchKey = ['trip-search'] as const;
 export const cannedQueriesKey = ['canned-queries'] as const;
-
-type SearchQuery = QueryOf<typeof contract.driveAssignments>;
-
-/**
- * The trips of a search (GET drive-assignments with the /admin/trips parameters, `limit` and
- * `filter`), keyed by the query so the address drives it. Null asks for nothing. A refused
- * search (400) is shown by the page at the form, not as a toast.
- */
-export function tripSearchQueryOptions(query: Record<string, string> | null) {
-  return queryOptions({
-    queryKey: [...tripSearchKey, query],
-    queryFn: ({ signal }) => callApi(contract.driveAssignments, { query: query as SearchQuery, signal, quiet: [400] }),
-    enabled: query !== null,
-    // A new batch size or sort keeps the old rows on screen until the new answer arrives.
-    placeholderData: keepPreviousData,
-  });
-}
-
-export function useTripSearch(query: Record<string, string> | null) {
-  return useQuery(tripSearchQueryOptions(query));
-}
 
 /** Saved custom queries, UrgentUnaccepted first (staff only). */
 export function useCannedQueries(enabled: boolean) {

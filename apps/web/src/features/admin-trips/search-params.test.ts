@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { SEARCH_MSG } from '@tripline/core';
+import { DAY_ORDER, SEARCH_MSG, orderTrips } from '@tripline/core';
 import { makeTrip } from '../trips/trip-factory.ts';
-import { sortTrips } from './results.ts';
 import {
   EMPTY_FIELDS,
   apiQuery,
@@ -107,7 +106,8 @@ describe('paging trip inspect through the results', () => {
     makeTrip({ id: 'b', referenceNumber: 'B', schedulePriority: 5 }),
     makeTrip({ id: 'c', referenceNumber: 'C', schedulePriority: 3 }),
   ];
-  const shownIds = (address: string) => sortTrips(rows, readUrl(new URLSearchParams(address)).sort).map((t) => t.id);
+  // the rows in the order the live search gives its members (core's keys)
+  const shownIds = (address: string) => orderTrips(rows, readUrl(new URLSearchParams(address)).sort ?? DAY_ORDER).map((t) => t.id);
 
   it('walks the rows in the order the address sorts them, not the server order', () => {
     const ids = shownIds('serviceDate=2026-11-23&sort=-priority&inspect=c');

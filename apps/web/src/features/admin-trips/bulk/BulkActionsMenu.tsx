@@ -1,7 +1,7 @@
 import { useMemo, useState } from 'react';
 import { Button, Menu, Stack, Text } from '@mantine/core';
 import { IconChevronDown, IconTool } from '@tabler/icons-react';
-import { contract, mayAccess, SEARCH_MSG, type BulkAction, type BulkResult, type DriveAssignment, type PartnerOption } from '@tripline/core';
+import { contract, mayAccess, SEARCH_MSG, type BulkAction, type BulkResult, type DriveAssignment, type PartnerOption, type TripListRow } from '@tripline/core';
 import { ApiError, callApi } from '../../../lib/api.ts';
 import { confirm } from '../../../lib/confirm.tsx';
 import { useCurrentUser } from '../../../lib/current-user.ts';
@@ -12,6 +12,7 @@ import {
   assignTargets,
   BULK_ACTION_DEFS,
   BULK_MENU,
+  memberRefusal,
   outOfAreaConfirmation,
   pastNote,
   refusal,
@@ -27,10 +28,19 @@ interface Picking {
   past: DriveAssignment[];
 }
 
+/** What an action reads of each trip it applies to: a list row has it, and so has a full trip. */
+type BulkRow = Pick<DriveAssignment, 'id' | 'referenceNumber' | 'serviceDate' | 'timeZone' | 'canceled'>;
+
 export interface BulkActionsMenuProps {
-  /** The chosen trips of the found set. */
-  trips: readonly DriveAssignment[];
-  /** A bulk action changed trips: the search shows them again. */
+  /** How many trips the actions apply to: the chosen ones of the found set, else all it shows. */
+  count: number;
+  /** Their member flags (core MEMBER_FLAG): what can be decided before reading them. */
+  flags: readonly number[];
+  /** Reads their list rows (one request at most). */
+  readRows(): Promise<TripListRow[]>;
+  /** Reads them in full, for Assign, which weighs each trip's partner (one request). */
+  readTrips(): Promise<DriveAssignment[]>;
+  /** A bulk action changed trips. */
   onDone(): void;
 }
 
@@ -45,14 +55,14 @@ function showFailure(error: unknown) {
 const askPick = (c: PickConfirmation) => confirm({ title: c.title, message: c.message, confirmLabel: c.confirmLabel, focusConfirm: true });
 
 /** The trips of a bulk action before today, as the server would report them. */
-const leftOut = (past: readonly DriveAssignment[]) => past.map((t) => ({ referenceNumber: t.referenceNumber, reason: SEARCH_MSG.BULK_TODAY_OR_LATER }));
+const leftOut = (past: readonly BulkRow[]) => past.map((t) => ({ referenceNumber: t.referenceNumber, reason: SEARCH_MSG.BULK_TODAY_OR_LATER }));
 
 /**
  * spec 2 §2, §6, §7, §9: the bulk actions of the trip search. Each applies to the chosen trips of
  * today or later (earlier ones are left out with a note), asks to confirm with the count, then shows
  * what changed and what was skipped and why.
  */
-export function BulkActionsMenu({ trips, onDone }: BulkActionsMenuProps) {
+export function BulkActionsMenu({ count, flags, readRows, readTrips, onDone }: BulkActionsMenuProps) {
   const user = useCurrentUser().data;
   const mayRepair = !!user && mayAccess(user, ['Admin', 'Encounters']);
   const [picking, setPicking] = useState<Picking | null>(null);
@@ -82,7 +92,7 @@ export function BulkActionsMenu({ trips, onDone }: BulkActionsMenuProps) {
     });
   };
 
-  const send = async (action: BulkAction, eligible: DriveAssignment[], providerId?: string): Promise<BulkResult> => {
+  const send = async (action: BulkAction, eligible: readonly BulkRow[], providerId?: string): Promise<BulkResult> => {
     const referenceNumbers = eligible.map((t) => t.referenceNumber);
     const ids = eligible.map((t) => t.id);
     switch (action) {
@@ -99,7 +109,7 @@ export function BulkActionsMenu({ trips, onDone }: BulkActionsMenuProps) {
     }
   };
 
-  const run = async (action: BulkAction, eligible: DriveAssignment[], past: DriveAssignment[], partner?: PartnerOption, notes: (string | null)[] = []) => {
+  const run = async (action: BulkAction, eligible: readonly BulkRow[], past: readonly BulkRow[], partner?: PartnerOption, notes: (string | null)[] = []) => {
     const def = BULK_ACTION_DEFS[action];
     if (!(await ask(def.question(eligible.length, partner?.name), [pastNote(past.length), ...notes], def.confirmLabel, def.danger))) return;
     setBusy(true);
@@ -118,16 +128,44 @@ export function BulkActionsMenu({ trips, onDone }: BulkActionsMenuProps) {
     }
   };
 
-  const start = (action: BulkAction) => {
+  /** Reads the trips; a failure is shown and answers null. */
+  const read = async <T,>(reader: () => Promise<T[]>): Promise<T[] | null> => {
+    setBusy(true);
+    try {
+      return await reader();
+    } catch (error) {
+      showFailure(error);
+      return null;
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  /** The trips of today or later and those before, or null after saying why the action is refused. */
+  const decide = <T extends BulkRow>(action: BulkAction, trips: readonly T[]): { eligible: T[]; past: T[] } | null => {
     const now = new Date();
     const { eligible, past } = splitByDate(trips, now);
     const refused = refusal(action, eligible, past.length, now);
-    if (refused) {
-      toast.warning(refused, { duration: 'short' });
+    if (!refused) return { eligible, past };
+    toast.warning(refused, { duration: 'short' });
+    return null;
+  };
+
+  const start = async (action: BulkAction) => {
+    const quick = memberRefusal(action, flags);
+    if (quick) {
+      toast.warning(quick, { duration: 'short' });
       return;
     }
-    if (action === 'assign') setPicking({ eligible, past });
-    else void run(action, eligible, past);
+    if (action === 'assign') {
+      const trips = await read(readTrips);
+      const decided = trips && decide(action, trips);
+      if (decided) setPicking(decided);
+      return;
+    }
+    const rows = await read(readRows);
+    const decided = rows && decide(action, rows);
+    if (decided) await run(action, decided.eligible, decided.past);
   };
 
   /**
@@ -165,7 +203,9 @@ export function BulkActionsMenu({ trips, onDone }: BulkActionsMenuProps) {
   };
 
   const startRepair = async () => {
-    const referenceNumbers = trips.map((t) => t.referenceNumber);
+    const rows = await read(readRows);
+    if (!rows) return;
+    const referenceNumbers = rows.map((t) => t.referenceNumber);
     setBusy(true);
     try {
       const preview = await callApi(contract.repairTrips, { body: { referenceNumbers, dryRun: true }, quiet: QUIET });
@@ -184,13 +224,13 @@ export function BulkActionsMenu({ trips, onDone }: BulkActionsMenuProps) {
     <>
       <Menu position="bottom-start" withinPortal>
         <Menu.Target>
-          <Button variant="light" rightSection={<IconChevronDown size={16} />} disabled={trips.length === 0} loading={busy}>
-            Bulk actions ({trips.length})
+          <Button variant="light" rightSection={<IconChevronDown size={16} />} disabled={count === 0} loading={busy}>
+            Bulk actions ({count})
           </Button>
         </Menu.Target>
         <Menu.Dropdown>
           {BULK_MENU.map((action) => (
-            <Menu.Item key={action} color={BULK_ACTION_DEFS[action].danger ? 'red' : undefined} onClick={() => start(action)}>
+            <Menu.Item key={action} color={BULK_ACTION_DEFS[action].danger ? 'red' : undefined} onClick={() => void start(action)}>
               {BULK_ACTION_DEFS[action].label}
             </Menu.Item>
           ))}
