@@ -30,7 +30,7 @@ export class IdSet {
     for (const id of sorted) {
       if (id === previous) continue;
       previous = id;
-      pack(id)!.copy(set.buf, set.n * BYTES);
+      set.buf.write(id.replaceAll('-', ''), set.n * BYTES, BYTES, 'hex');
       set.n++;
     }
     return set;

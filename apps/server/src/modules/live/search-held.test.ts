@@ -1,11 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
+import { IdSet } from './id-set.ts';
 import { HeldMatches, type HeldMatch } from './search-held.ts';
 
 /** Trips t0…t(n-1) whose day keys sort in that order. */
 const trips = (n: number) => Array.from({ length: n }, (_, i) => ({ id: randomUUID(), key: `k${String(i).padStart(3, '0')}` }));
 const now = (...ms: HeldMatch[]) => new Map(ms.map((m) => [m.id, m.key]));
 const ids = (ms: HeldMatch[]) => ms.map((m) => m.id);
+const every = (ms: HeldMatch[]) => IdSet.from(ids(ms));
 
 describe('HeldMatches', () => {
   it('holds every match while there are no more than the limit, and takes new ones wherever they sort', () => {
@@ -28,14 +30,14 @@ describe('HeldMatches', () => {
   it('asks to be read again when a held match leaves while more match than it holds', () => {
     const t = trips(5);
     const h = new HeldMatches(3, 100);
-    h.reset(t.slice(0, 3), 5, ids(t));
+    h.reset(t.slice(0, 3), 5, every(t));
     expect(h.matches).toBe(5);
     const left = h.apply([t[1].id], now());
     expect(left).toEqual({ touched: new Set([t[1].id]), read: 'full' });
     expect(h.size).toBe(2);
     expect(h.matches).toBe(4);
     // a held match moving past the last held one leaves as well: it is a match further on
-    h.reset([t[0], t[2], t[3]], 4, ids([t[0], t[2], t[3], t[4]]));
+    h.reset([t[0], t[2], t[3]], 4, every([t[0], t[2], t[3], t[4]]));
     const moved = h.apply([t[0].id], now({ id: t[0].id, key: 'k999' }));
     expect(moved).toEqual({ touched: new Set([t[0].id]), read: 'full' });
     expect(h.matches).toBe(4);
@@ -45,8 +47,8 @@ describe('HeldMatches', () => {
   it('answers which held ids changed when a reading is taken in', () => {
     const t = trips(4);
     const h = new HeldMatches(2, 100);
-    h.reset(t.slice(0, 2), 4, ids(t));
-    const touched = h.reset([t[1], { id: t[2].id, key: t[2].key }], 4, ids(t));
+    h.reset(t.slice(0, 2), 4, every(t));
+    const touched = h.reset([t[1], { id: t[2].id, key: t[2].key }], 4, every(t));
     expect([...touched].sort()).toEqual(ids([t[0], t[2]]).sort());
     expect(h.heldIds()).toEqual(ids([t[1], t[2]]));
   });
@@ -66,7 +68,7 @@ describe('HeldMatches', () => {
     h.counted(4);
     expect(h.matches).toBe(4);
     // a reading with every id within idsMax counts by id again
-    h.reset(t.slice(1, 3), 3, ids(t.slice(1, 4)));
+    h.reset(t.slice(1, 3), 3, every(t.slice(1, 4)));
     expect(h.countsById).toBe(true);
     expect(h.apply([t[5].id], now(t[5]))).toEqual({ touched: new Set(), read: null });
     expect(h.matches).toBe(4);

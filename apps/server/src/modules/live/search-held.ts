@@ -54,15 +54,14 @@ export class HeldMatches {
    * match's id (null when there are more than idsMax). Answers the ids held before or after whose
    * holding or key changed.
    */
-  reset(held: readonly HeldMatch[], total: number, all: readonly string[] | null): Set<string> {
+  reset(held: readonly HeldMatch[], total: number, all: IdSet | null): Set<string> {
     const next = new Map(held.map((h) => [h.id, h.key]));
     const touched = new Set<string>();
     for (const id of this.keys.keys()) if (!next.has(id)) touched.add(id);
     for (const [id, key] of next) if (this.keys.get(id) !== key) touched.add(id);
     this.held = [...held].sort(compareHeld).slice(0, this.limit);
     this.keys = new Map(this.held.map((h) => [h.id, h.key]));
-    const every = all ?? (total <= this.held.length ? this.held.map((h) => h.id) : null);
-    this.ids = every !== null && every.length <= this.idsMax ? IdSet.from(every) : null;
+    this.ids = all && all.size <= this.idsMax ? all : total <= this.held.length ? IdSet.from(this.held.map((h) => h.id)) : null;
     if (this.ids) for (const h of this.held) this.ids.add(h.id);
     this.matches = this.ids ? this.ids.size : Math.max(total, this.held.length);
     return touched;

@@ -6,15 +6,19 @@ import { LiveRefusal, type MemberSelection, type SelectionRead, type SelectionSt
 import { compileTripSearch } from '../search/compile.ts';
 import { findWithinTimeout } from '../search/service.ts';
 import { FIRST_PICKUP, ORDER } from '../trips/repository.ts';
+import { IdSet } from './id-set.ts';
 import { HeldMatches, type HeldMatch } from './search-held.ts';
 
-/** Up to this many matches a search keeps every match's id (16 bytes each); beyond, only their count. */
-export const MATCH_IDS_MAX = 250_000;
+/**
+ * Up to this many matches a search keeps every match's id (16 bytes each, 1.6 MB at most, built
+ * beside delivery); beyond, only their count.
+ */
+export const MATCH_IDS_MAX = 100_000;
 
 export type SearchDeps = Pick<AppDeps, 'pool' | 'clock' | 'config'>;
 
 /** A reading of a search: all of it (held matches, count, every id), or only its count. */
-export type SearchReading = { kind: 'count'; total: number } | { kind: 'full'; today: string; held: HeldMatch[]; total: number; all: string[] | null };
+export type SearchReading = { kind: 'count'; total: number } | { kind: 'full'; today: string; held: HeldMatch[]; total: number; all: IdSet | null };
 
 interface DayRow {
   id: string;
@@ -88,7 +92,7 @@ export class SearchSelection implements MemberSelection<SearchReading> {
         );
         const total = rows.length > 0 ? Number(rows[0].total) : 0;
         const every = total > rows.length && total <= this.idsMax;
-        const all = every ? (await db.query<{ id: string }>(`select da.id from drive_assignments da where ${where}`, params)).rows.map((r) => r.id) : null;
+        const all = every ? IdSet.from((await db.query<{ id: string }>(`select da.id from drive_assignments da where ${where}`, params)).rows.map((r) => r.id)) : null;
         return { kind, today, held: rows.map(heldOf), total, all };
       });
     } catch (e) {
