@@ -77,6 +77,51 @@ export function tripJsonCacheFor(pool: object): TripJsonCache {
   return cache;
 }
 
+/**
+ * The lists last answered, each under the text of what it was made of: every trip's id, stamp and
+ * epoch in the order read, with the view and the total. Asked again while none of its trips
+ * changed (a partner's day between two changes), the same bytes are sent again instead of looking
+ * up, sorting and joining thousands of kept copies. Least recently used answers go first.
+ */
+export class ListAnswers {
+  private kept = new Map<string, Buffer>();
+  private bytes = 0;
+  constructor(
+    private readonly maxBytes = 32 * 1024 * 1024,
+    private readonly maxAnswers = 16,
+  ) {}
+
+  get(key: string): Buffer | null {
+    const json = this.kept.get(key);
+    if (!json) return null;
+    this.kept.delete(key);
+    this.kept.set(key, json);
+    return json;
+  }
+
+  set(key: string, json: Buffer): void {
+    if (json.length > this.maxBytes || this.kept.has(key)) return;
+    this.kept.set(key, json);
+    this.bytes += json.length;
+    for (const [oldKey, oldest] of this.kept) {
+      if (this.bytes <= this.maxBytes && this.kept.size <= this.maxAnswers) break;
+      this.kept.delete(oldKey);
+      this.bytes -= oldest.length;
+    }
+  }
+
+  get size(): number {
+    return this.kept.size;
+  }
+}
+
+const answersByCache = new WeakMap<TripJsonCache, ListAnswers>();
+const answersFor = (cache: TripJsonCache) => {
+  let answers = answersByCache.get(cache);
+  if (!answers) answersByCache.set(cache, (answers = new ListAnswers()));
+  return answers;
+};
+
 interface ListedTrip {
   id: string;
   stamp: string;
@@ -114,6 +159,11 @@ export async function tripListJson(
       where ${where}`,
     params,
   );
+  // stamps change with every change to a trip's JSON: the same ones, in the same order, make the same answer
+  const key = `${view} ${total ?? ''}\n${rows.map((r) => `${r.id} ${r.stamp} ${r.epoch}`).join('\n')}`;
+  const answers = answersFor(cache);
+  const again = answers.get(key);
+  if (again) return { json: again, total: total ?? rows.length };
   const found = new Map<string, Kept>();
   const missing: string[] = [];
   for (const r of rows) {
@@ -152,5 +202,8 @@ export async function tripListJson(
   });
   const count = total ?? ordered.length;
   parts.push(Buffer.from(`],"total":${count}}`));
-  return { json: Buffer.concat(parts), total: count };
+  const json = Buffer.concat(parts);
+  // only an answer made wholly of copies kept for the stamps read is the answer to those stamps
+  if (missing.length === 0 && ordered.length === rows.length) answers.set(key, json);
+  return { json, total: count };
 }
