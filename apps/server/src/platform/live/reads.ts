@@ -36,7 +36,7 @@ export interface ReadSteps {
 
 /**
  * Readings of found sets (a first evaluation, or a search reading its held matches again) run
- * beside change delivery, so a slow one never holds up changes to anyone else: at most `gate`'s
+ * beside change delivery, so a slow one never holds up changes to anyone else: at most a gate's
  * limit at once, each set one reading at a time. While a set is read, the ids of every change
  * batch are kept in `fs.since`; the reading is then taken in by a step run in turn with the
  * changes, which checks those ids again before the set is answered or its subscribers told.
@@ -44,7 +44,8 @@ export interface ReadSteps {
 export class BesideReads {
   private readonly running = new Set<Promise<void>>();
   constructor(
-    private readonly gate: Gate,
+    /** The gate a set's readings pass: searches have their own, so a slow one never delays a day's list. */
+    private readonly gateOf: (fs: FoundSet) => Gate,
     private readonly serial: (work: () => Promise<void>) => Promise<void>,
     private readonly steps: ReadSteps,
   ) {}
@@ -80,7 +81,7 @@ export class BesideReads {
         let reading: unknown = null;
         let failure: unknown = null;
         try {
-          reading = await this.gate.run(() => (fs.dropped ? Promise.resolve(null) : this.steps.read(fs, kind)));
+          reading = await this.gateOf(fs).run(() => (fs.dropped ? Promise.resolve(null) : this.steps.read(fs, kind)));
         } catch (e) {
           failure = e ?? new Error('reading failed');
         }

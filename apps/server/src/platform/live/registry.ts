@@ -18,8 +18,13 @@ export interface LiveCounters {
   changes: number;
 }
 
-/** Readings of found sets that run at once beside change delivery (each holds a database connection or two). */
+/**
+ * Readings of found sets that run at once beside change delivery (each holds a database connection
+ * or two): of sets matched in memory (days, trips), and apart from them of searches, which may take
+ * up to the search time limit.
+ */
 const READS_AT_ONCE = 2;
+const SEARCHES_AT_ONCE = 2;
 
 /**
  * The found sets of one server process, keyed by table and normalised filter. A set is read
@@ -50,7 +55,8 @@ export class FoundSetRegistry {
     const end = (fs: FoundSet, message: (sub: Subscription) => string) => this.end(fs, message);
     this.windows = new WindowFanout(this.counters, log, end, (fs, kind) => this.reads.request(fs, kind));
     this.plain = new RowFanout(this.counters, log, end, (fs) => this.reads.request(fs, 'full'));
-    this.reads = new BesideReads(new Gate(READS_AT_ONCE), (work) => this.serial(work), {
+    const gates = { sets: new Gate(READS_AT_ONCE), searches: new Gate(SEARCHES_AT_ONCE) };
+    this.reads = new BesideReads((fs) => (fs.windowed?.selection ? gates.searches : gates.sets), (work) => this.serial(work), {
       read: (fs, kind) => (fs.windowed ? this.windows.read(fs, kind) : fs.source.evaluate(fs.filter)),
       adopt: (fs, reading) => (fs.windowed ? this.windows.adopt(fs, reading as WindowReading) : this.plain.adopt(fs, reading as LiveRow[])),
       failed: (fs, e) => this.failed(fs, e),
