@@ -2,7 +2,7 @@ import { windowQuery, type LiveTable, type LiveView } from '@tripline/core';
 import { fetchedMessage, foundSetKey, type LiveRow } from './found-set.ts';
 import { BesideReads, Gate } from './reads.ts';
 import { RowFanout } from './row-fanout.ts';
-import { LiveRefusal, type LiveSource, type SelectionRead } from './source.ts';
+import { LiveRefusal, type LiveSource } from './source.ts';
 import { FoundSet, LOAD_FAILED, Subscription, type Subscriber } from './subscription.ts';
 import { WindowFanout, type WindowReading } from './window-fanout.ts';
 import { emptyWindow, windowKey, WindowedSet } from './windowed.ts';
@@ -242,7 +242,7 @@ export class FoundSetRegistry {
   dayChanged(now: Date): void {
     for (const fs of this.sets.values()) {
       const selection = fs.windowed?.selection;
-      if (selection && !fs.dropped && selection.dayChanged(now)) this.reads.request(fs, 'full' satisfies SelectionRead);
+      if (selection && !fs.dropped && selection.dayChanged(now)) this.reads.request(fs, 'full');
     }
   }
 
