@@ -30,7 +30,8 @@ export const TripWindowQuery = z.object({
 });
 export type TripWindowQuery = z.output<typeof TripWindowQuery>;
 
-const Member = z.tuple([text(), text(), z.number().int(), z.number().int()]);
+// A key joins its column's value and the day order with NUL separators (live/sort-keys.ts): a plain string.
+const Member = z.tuple([text(), z.string(), z.number().int(), z.number().int()]);
 
 /** The answer: the window's list rows, where it starts, every member in order, and their count. */
 export const TripWindow = z.object({
