@@ -62,7 +62,9 @@ export function LoadingCells<T, C>({ layout, minHeight, gap, padding }: Omit<Cel
       </div>
       {layout.folded.length > 0 && (
         <div className={classes.detail} style={{ paddingInline: padding }} aria-hidden>
-          <span className={classes.detailLabel}>&nbsp;</span>
+          <span className={classes.detailItem}>
+            <span className={classes.detailLabel}>&nbsp;</span>&nbsp;
+          </span>
         </div>
       )}
     </>

@@ -23,6 +23,8 @@ export interface WindowedFoundSet<Row extends WindowedRow> {
   fetched: boolean;
   /** What shows is the answer to the sort or search before, while the one asked now loads. */
   pending: boolean;
+  /** What decided the members shown (the request without its window), e.g. to go back to the top when it changes. */
+  shownQuery: string | null;
   /** The count of all members, as the server gave it. */
   total: number;
   /** Every member in order: [id, key, modCount, flags] (core MEMBER_FLAG). */
@@ -32,6 +34,8 @@ export interface WindowedFoundSet<Row extends WindowedRow> {
   /** Every place in order: its row, or undefined while it loads. */
   slots: readonly (Row | undefined)[];
   rowAt(index: number): Row | undefined;
+  /** The member of an id: its place's key, version stamp and flags now. */
+  memberOf(id: string): WindowMember | undefined;
   source: 'live' | 'http' | null;
   /** The rows came live and the connection has since been lost: the screen shows its own text until it is back. */
   lost: boolean;
@@ -95,18 +99,21 @@ export function useWindowedFoundSet<Row extends WindowedRow>(options: WindowedFo
 
   // The last answer of this table and filter, shown while a new sort or search loads.
   const setKey = request ? JSON.stringify([request.table, request.filter]) : null;
-  const before = useRef<{ setKey: string; snapshot: WindowedSnapshot<Row> } | null>(null);
+  const before = useRef<{ setKey: string; key: string; snapshot: WindowedSnapshot<Row> } | null>(null);
   let snapshot = current;
+  let shownQuery = key;
   let pending = false;
-  if (setKey && current.set.fetched) before.current = { setKey, snapshot: current };
+  if (setKey && key && current.set.fetched) before.current = { setKey, key, snapshot: current };
   else if (setKey && before.current?.setKey === setKey && !current.error) {
     snapshot = before.current.snapshot;
+    shownQuery = before.current.key;
     pending = true;
   }
 
   const { set } = snapshot;
   const slots = useMemo(() => slotsOf(set), [set]);
   const rowAt = useCallback((index: number) => rowAtOf(set, index), [set]);
+  const memberOf = useCallback((id: string) => set.byId.get(id), [set]);
   const show = useCallback((first: number, last: number) => source?.show(first, last), [source]);
   const reload = useCallback(() => source?.reload() ?? Promise.resolve(), [source]);
   const touch = useCallback((id: string) => source?.touch(id), [source]);
@@ -116,11 +123,13 @@ export function useWindowedFoundSet<Row extends WindowedRow>(options: WindowedFo
   return {
     fetched: set.fetched,
     pending,
+    shownQuery,
     total: set.total,
     members: set.members,
     extras: set.extras,
     slots,
     rowAt,
+    memberOf,
     source: snapshot.source,
     lost: snapshot.source === 'live' && status.lost,
     error: snapshot.error,
