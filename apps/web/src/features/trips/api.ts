@@ -1,11 +1,39 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { contract, type DriveAssignment } from '@tripline/core';
+import { contract, driveAssignmentRows, type DriveAssignment, type LiveView, type TripListRow, type WindowMember } from '@tripline/core';
 import { callApi } from '../../lib/api.ts';
+import type { WindowAnswer, WindowRange } from '../../lib/windowed-set.ts';
 
-/** A day of the caller's trips over HTTP: the same rows as the live found set. */
-export async function loadDayTrips(serviceDate: string, signal?: AbortSignal): Promise<DriveAssignment[]> {
-  // Thousands of rows: the server built them from the same schema, so checking each again only costs time.
-  const list = await callApi(contract.driveAssignments, { query: { serviceDate }, signal, validate: false });
+/** The found set a day window reads: the trips of a day (the partner's own, for a partner). */
+export interface DayFilter {
+  pickupDate: string;
+  affiliateId?: string;
+}
+
+/** A window of a day's trips over HTTP (GET drive-assignments-window): the twin of the live windowed found set. */
+export async function loadTripWindow(
+  filter: DayFilter,
+  view: Pick<LiveView, 'sort' | 'q'>,
+  window: WindowRange,
+  signal: AbortSignal,
+): Promise<WindowAnswer<TripListRow>> {
+  const answer = await callApi(contract.tripWindow, {
+    query: { ...filter, offset: window.start, limit: window.count, sort: view.sort?.key, dir: view.sort?.dir, q: view.q || undefined },
+    signal,
+  });
+  return { rows: answer.rows, start: answer.start, total: answer.total, members: answer.members as WindowMember[] };
+}
+
+/** One trip in full (GET drive-assignments?id=): what a row's dialog works on. Failures are the caller's to show. */
+export async function loadTrip(id: string, signal?: AbortSignal): Promise<DriveAssignment> {
+  const list = await callApi(contract.driveAssignments, { query: { id }, signal, quiet: true });
+  const trip = list.rows[0];
+  if (!trip) throw new Error('The trip was not found.');
+  return trip;
+}
+
+/** The list rows of a day (GET drive-assignments?view=list): what whole-day actions read of every trip. */
+export async function loadDayRows(serviceDate: string): Promise<TripListRow[]> {
+  const list = await callApi(driveAssignmentRows, { query: { serviceDate, view: 'list' }, quiet: true });
   return list.rows;
 }
 

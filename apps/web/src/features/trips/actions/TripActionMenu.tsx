@@ -14,7 +14,7 @@ import {
   IconStopwatch,
   IconX,
 } from '@tabler/icons-react';
-import { rowActionStates, type DriveAssignment, type RowAction, type RowActionState } from '@tripline/core';
+import { rowActionStates, type TripListRow, type RowAction, type RowActionState } from '@tripline/core';
 import type { TripAction } from './use-trip-actions.tsx';
 
 const ITEMS: { kind: TripAction & RowAction; label: string; icon: typeof IconCheck; color?: string; gapBefore?: boolean }[] = [
@@ -36,9 +36,9 @@ export const TripMenuButton = memo(function TripMenuButton({
   expanded,
   onOpen,
 }: {
-  trip: DriveAssignment;
+  trip: TripListRow;
   expanded: boolean;
-  onOpen(trip: DriveAssignment, button: HTMLElement): void;
+  onOpen(trip: TripListRow, button: HTMLElement): void;
 }) {
   return (
     <ActionIcon
@@ -55,7 +55,7 @@ export const TripMenuButton = memo(function TripMenuButton({
 });
 
 interface Open {
-  trip: DriveAssignment;
+  trip: TripListRow;
   button: HTMLElement;
   rect: DOMRect;
   /** Each action as the rules allow it when the menu opened. */
@@ -104,7 +104,7 @@ function RowMenuItem({ item, state, tripId, onPick }: { item: (typeof ITEMS)[num
  * that scroll into view. It opens at the row's button; each action asks core's rowActionStates
  * (the rules the action and the server apply) before it is offered.
  */
-export function useRowMenu(onAction: (kind: TripAction, trip: DriveAssignment) => void, developerMode: boolean) {
+export function useRowMenu(onAction: (kind: TripAction, trip: TripListRow) => void, developerMode: boolean) {
   const [open, setOpen] = useState<Open | null>(null);
   const openRef = useRef(open);
   openRef.current = open;
@@ -112,7 +112,7 @@ export function useRowMenu(onAction: (kind: TripAction, trip: DriveAssignment) =
   const developerModeRef = useRef(developerMode);
   developerModeRef.current = developerMode;
 
-  const openFor = useCallback((trip: DriveAssignment, button: HTMLElement) => {
+  const openFor = useCallback((trip: TripListRow, button: HTMLElement) => {
     setOpen((current) =>
       current?.trip.id === trip.id
         ? null

@@ -1,19 +1,20 @@
 import { List, Stack, Text } from '@mantine/core';
 import {
   TRIP_MSG,
-  acceptAllSelection,
   acceptRefusal,
   contract,
   finaliseBlockedReason,
   hasOccurred,
-  type DriveAssignment,
+  type TripListRow,
+  type WindowMember,
 } from '@tripline/core';
 import { callApi } from '../../../lib/api.ts';
 import { confirm } from '../../../lib/confirm.tsx';
 import { toast } from '../../../lib/toast.tsx';
 import { formatMoney, plural } from '../home/trip-format.ts';
 import type { TripRows } from '../home/use-day-trips.ts';
-import { rateAcceptAllRefusal, rateAcceptSelection, type BatchFailure } from './partner-rules.ts';
+import { loadDayRows } from '../api.ts';
+import { acceptAllMembers, rateAcceptAllRefusal, rateAcceptSelection, type BatchFailure, type TripRef } from './partner-rules.ts';
 import { TRIP_WRITE_QUIET, applyBatchFailures, showTripFailure } from './trip-write.tsx';
 
 export interface ActionContext {
@@ -21,7 +22,8 @@ export interface ActionContext {
   developerMode: boolean;
 }
 
-const refs = (trips: readonly Pick<DriveAssignment, 'id' | 'modCount'>[]) => trips.map(({ id, modCount }) => ({ id, modCount }));
+const refs = (trips: readonly TripRef[]) => trips.map(({ id, modCount }) => ({ id, modCount }));
+type Named = Pick<TripListRow, 'id' | 'referenceNumber'>;
 
 function FailureList({ failed }: { failed: readonly BatchFailure[] }) {
   return (
@@ -37,7 +39,7 @@ function FailureList({ failed }: { failed: readonly BatchFailure[] }) {
 }
 
 /** spec 1 §5: a past trip is accepted or declined only in developer mode, after this warning. */
-export function confirmPastTrip(trip: DriveAssignment, verb: 'Accept' | 'Decline'): Promise<boolean> {
+export function confirmPastTrip(trip: Pick<TripListRow, 'referenceNumber'>, verb: 'Accept' | 'Decline'): Promise<boolean> {
   return confirm({
     title: `Trip ${trip.referenceNumber} is in the past`,
     message: (
@@ -50,19 +52,20 @@ export function confirmPastTrip(trip: DriveAssignment, verb: 'Accept' | 'Decline
   });
 }
 
-async function sendAccept(trips: readonly DriveAssignment[], ctx: ActionContext, developerMode: boolean) {
+/** Sends an accept; `first` names the trip a failure of the whole request is about. */
+async function sendAccept(trips: readonly TripRef[], first: Named, ctx: ActionContext, developerMode: boolean) {
   for (const t of trips) ctx.rows.touch(t.id);
   try {
     const result = await callApi(contract.accept, { body: { driveAssignments: refs(trips), developerMode }, quiet: TRIP_WRITE_QUIET });
     ctx.rows.replace(result.accepted);
     return { ...result, refused: applyBatchFailures(result.failed, ctx.rows) };
   } catch (error) {
-    showTripFailure(error, trips[0], ctx.rows);
+    showTripFailure(error, first, ctx.rows);
     return null;
   }
 }
 
-export async function acceptTrip(trip: DriveAssignment, ctx: ActionContext): Promise<void> {
+export async function acceptTrip(trip: TripListRow, ctx: ActionContext): Promise<void> {
   const now = new Date();
   const refusal = acceptRefusal(trip, now, ctx.developerMode);
   if (refusal) {
@@ -71,16 +74,19 @@ export async function acceptTrip(trip: DriveAssignment, ctx: ActionContext): Pro
   }
   const past = hasOccurred(trip, now);
   if (past && !(await confirmPastTrip(trip, 'Accept'))) return;
-  const result = await sendAccept([trip], ctx, past);
+  const result = await sendAccept([trip], trip, ctx, past);
   if (!result) return;
   if (result.accepted.length) toast.success(`Trip ${trip.referenceNumber} accepted.`);
   else if (result.past) toast.warning(TRIP_MSG.ALREADY_OCCURRED);
   else if (result.refused.length) toast.error(result.refused[0].message);
 }
 
-/** spec 1 §5: accept all skips read-only, accepted and past trips and reports how many were past. */
-export async function acceptAll(trips: readonly DriveAssignment[], ctx: ActionContext): Promise<void> {
-  const { eligible, past } = acceptAllSelection(trips, new Date());
+/**
+ * spec 1 §5: accept all skips read-only, accepted and past trips and reports how many were past.
+ * The list's members say which (their flags) and with which modCount: no row needs to be read.
+ */
+export async function acceptAll(members: readonly WindowMember[], ctx: ActionContext): Promise<void> {
+  const { eligible, past } = acceptAllMembers(members);
   const pastNote = past ? `${plural(past, 'trip')} already occurred and ${past === 1 ? 'is' : 'are'} not accepted.` : null;
   if (eligible.length === 0) {
     toast.info(['There are no trips to accept.', pastNote].filter(Boolean).join(' '));
@@ -97,7 +103,7 @@ export async function acceptAll(trips: readonly DriveAssignment[], ctx: ActionCo
     confirmLabel: `Accept ${plural(eligible.length, 'trip')}`,
   });
   if (!yes) return;
-  const result = await sendAccept(eligible, ctx, false);
+  const result = await sendAccept(eligible, { id: eligible[0].id, referenceNumber: eligible[0].id }, ctx, false);
   if (!result) return;
   const pastTotal = past + result.past;
   const lines = [`Accepted ${plural(result.accepted.length, 'trip')}.`];
@@ -108,7 +114,7 @@ export async function acceptAll(trips: readonly DriveAssignment[], ctx: ActionCo
   }
 }
 
-async function sendRateAccept(trips: readonly DriveAssignment[], ctx: ActionContext) {
+async function sendRateAccept(trips: readonly TripListRow[], ctx: ActionContext) {
   for (const t of trips) ctx.rows.touch(t.id);
   try {
     const result = await callApi(contract.acceptRate, { body: { driveAssignments: refs(trips) }, quiet: TRIP_WRITE_QUIET });
@@ -124,7 +130,7 @@ async function sendRateAccept(trips: readonly DriveAssignment[], ctx: ActionCont
 }
 
 /** spec 1 §4: finalising sets the pay status to Final; the first blocking reason is shown instead. */
-export async function finaliseTrip(trip: DriveAssignment, ctx: ActionContext): Promise<void> {
+export async function finaliseTrip(trip: TripListRow, ctx: ActionContext): Promise<void> {
   const blocked = finaliseBlockedReason(trip, new Date());
   if (blocked) {
     const unknown = !['Open', 'Pending', 'Final'].includes(trip.partnerPayStatus);
@@ -142,8 +148,23 @@ export async function finaliseTrip(trip: DriveAssignment, ctx: ActionContext): P
   if (result?.accepted.length) toast.success(`Trip ${trip.referenceNumber} finalized.`);
 }
 
-export async function finaliseAll(trips: readonly DriveAssignment[], ctx: ActionContext): Promise<void> {
-  const selection = rateAcceptSelection(trips, new Date());
+/**
+ * spec 1 §8 rate accept for the list: the rules need more of each trip than its member says, so the
+ * day's list rows are read once (those of the list's members count) and the usual rules applied.
+ */
+export async function finaliseAll(date: string, members: readonly WindowMember[], ctx: ActionContext): Promise<void> {
+  let rows: TripListRow[];
+  try {
+    rows = await loadDayRows(date);
+  } catch (error) {
+    toast.error(error instanceof Error ? error.message : String(error), { title: 'The trips could not be read' });
+    return;
+  }
+  const listed = new Set(members.map((m) => m[0]));
+  const selection = rateAcceptSelection(
+    rows.filter((r) => listed.has(r.id)),
+    new Date(),
+  );
   const refusal = rateAcceptAllRefusal(selection);
   if (refusal) {
     toast[refusal.kind](refusal.message);

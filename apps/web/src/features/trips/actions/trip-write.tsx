@@ -38,7 +38,7 @@ export function showTripFailure(error: unknown, trip: TripRef, rows: TripRows): 
   if (error.status === 409) {
     const current = conflictCopy(error.body);
     if (current) rows.conflict(current);
-    showConflict(trip.referenceNumber, error.serverMessage ?? TRIP_MSG.CONFLICT_SERVER);
+    showConflict(current?.referenceNumber ?? trip.referenceNumber, error.serverMessage ?? TRIP_MSG.CONFLICT_SERVER);
     return;
   }
   toast.error(error.message);

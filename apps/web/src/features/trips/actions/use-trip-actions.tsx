@@ -1,43 +1,34 @@
-import { useCallback, useMemo, useRef, useState, type ComponentType } from 'react';
-import { declineRefusal, hasOccurred, rowActionStates, type DriveAssignment } from '@tripline/core';
+import { useCallback, useMemo, useRef, useState } from 'react';
+import { declineRefusal, hasOccurred, rowActionStates, type TripListRow, type WindowMember } from '@tripline/core';
 import { toast } from '../../../lib/toast.tsx';
 import type { TripRows } from '../home/use-day-trips.ts';
 import { acceptAll, acceptTrip, confirmPastTrip, finaliseAll, finaliseTrip, type ActionContext } from './accept.tsx';
-import type { TripModalProps } from './ActionModal.tsx';
-import { AssignDriverModal } from './AssignDriverModal.tsx';
-import { CancelLegModal } from './CancelLegModal.tsx';
-import { DeclineModal } from './DeclineModal.tsx';
-import { ExpenseModal } from './ExpenseModal.tsx';
-import { FlagModal } from './FlagModal.tsx';
-import { SmsModal } from './SmsModal.tsx';
-import { StatsModal } from './StatsModal.tsx';
-import { WaitTimeModal } from './WaitTimeModal.tsx';
+import { TripDialog, type ModalAction } from './TripDialog.tsx';
 
-const MODALS = {
-  decline: DeclineModal,
-  stats: StatsModal,
-  waitTime: WaitTimeModal,
-  expense: ExpenseModal,
-  driver: AssignDriverModal,
-  flag: FlagModal,
-  sms: SmsModal,
-  cancelLeg: CancelLegModal,
-} satisfies Record<string, ComponentType<TripModalProps>>;
-
-export type ModalAction = keyof typeof MODALS;
+export type { ModalAction } from './TripDialog.tsx';
 export type TripAction = 'accept' | 'finalise' | ModalAction;
 
 /**
- * Every row action of the Home list: quick ones run at once, the others open their dialog on the
- * trip as the list holds it (so a live update in between still sends the current modCount).
+ * Every row action of the Home list, decided from the list row: quick ones run at once, the others
+ * open their dialog on the full trip, read when the dialog opens and again whenever the list's
+ * version stamp of the trip moves on (so a live update in between still sends the current modCount).
  */
-export function useTripActions({ rows, developerMode, trips }: { rows: TripRows; developerMode: boolean; trips: readonly DriveAssignment[] | undefined }) {
-  const [open, setOpen] = useState<{ kind: ModalAction; id: string } | null>(null);
+export function useTripActions({
+  rows,
+  developerMode,
+  memberOf,
+}: {
+  rows: TripRows;
+  developerMode: boolean;
+  /** The list's member of a trip: its version stamp now. */
+  memberOf(id: string): WindowMember | undefined;
+}) {
+  const [open, setOpen] = useState<{ kind: ModalAction; row: TripListRow } | null>(null);
   const ctx: ActionContext = useMemo(() => ({ rows, developerMode }), [rows, developerMode]);
   const ctxRef = useRef(ctx);
   ctxRef.current = ctx;
 
-  const run = useCallback(async (kind: TripAction, trip: DriveAssignment) => {
+  const run = useCallback(async (kind: TripAction, trip: TripListRow) => {
     const current = ctxRef.current;
     if (kind === 'accept') return acceptTrip(trip, current);
     if (kind === 'finalise') return finaliseTrip(trip, current);
@@ -57,17 +48,26 @@ export function useTripActions({ rows, developerMode, trips }: { rows: TripRows;
         return;
       }
     }
-    setOpen({ kind, id: trip.id });
+    setOpen({ kind, row: trip });
   }, []);
 
-  const runAll = useCallback((kind: 'accept' | 'finalise', list: readonly DriveAssignment[]) => {
-    return kind === 'accept' ? acceptAll(list, ctxRef.current) : finaliseAll(list, ctxRef.current);
+  /** Accept all (the members' flags say which) or finalise all (the day's rows are read) over the list's members. */
+  const runAll = useCallback((kind: 'accept' | 'finalise', date: string, members: readonly WindowMember[]) => {
+    return kind === 'accept' ? acceptAll(members, ctxRef.current) : finaliseAll(date, members, ctxRef.current);
   }, []);
 
-  const trip = open ? trips?.find((t) => t.id === open.id) : undefined;
-  const Modal = open && trip ? MODALS[open.kind] : null;
   const close = useCallback(() => setOpen(null), []);
-  const modal = Modal && trip ? <Modal key={open?.kind} trip={trip} rows={rows} developerMode={developerMode} onClose={close} /> : null;
+  const modal = open ? (
+    <TripDialog
+      key={`${open.kind}-${open.row.id}`}
+      kind={open.kind}
+      row={open.row}
+      modCount={memberOf(open.row.id)?.[2] ?? open.row.modCount}
+      rows={rows}
+      developerMode={developerMode}
+      onClose={close}
+    />
+  ) : null;
 
   return { run, runAll, modal };
 }

@@ -1,12 +1,12 @@
-import { useCallback, useDeferredValue, useEffect, useMemo, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { Alert, Button, Stack, Title } from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
 import { IconPlugConnectedX } from '@tabler/icons-react';
 import { useSearchParams } from 'react-router';
-import { TRIP_MSG, filterTrips, isStaff, type DriveAssignment } from '@tripline/core';
+import { TRIP_MSG, isStaff, type TripListRow, type WindowSort } from '@tripline/core';
 import { useCurrentUser } from '../../../lib/current-user.ts';
 import { dateFromParam, localToday } from '../../../lib/date-input.ts';
 import { useDeveloperMode } from '../../../lib/developer-mode.ts';
-import { useLiveStatus } from '../../../lib/live.ts';
 import { toast } from '../../../lib/toast.tsx';
 import { useCancelReasons } from '../api.ts';
 import { useTripActions, type TripAction } from '../actions/use-trip-actions.tsx';
@@ -34,13 +34,22 @@ function useDateParam(): [string | null, (date: string | null) => void, string |
   return [date, setDate, raw];
 }
 
-/** Home (spec 1 §2): the partner's trips of a day, kept current by live updates, with every row action. */
+/** The search box's text goes to the server once typing pauses this long. */
+const SEARCH_DELAY_MS = 250;
+
+/**
+ * Home (spec 1 §2): the partner's trips of a day, kept current by live updates, with every row
+ * action. The server orders and searches the day (a windowed found set): the browser holds the
+ * list's members and the rows around what is in view.
+ */
 export function HomePage() {
   const { data: user } = useCurrentUser();
   const [date, setDate, rawDate] = useDateParam();
   const [params, setParams] = useSearchParams();
   const [search, setSearch] = useState(() => params.get('q') ?? '');
-  const deferredSearch = useDeferredValue(search);
+  const [typed] = useDebouncedValue(search, SEARCH_DELAY_MS);
+  const [sort, setSort] = useState<WindowSort | null>(null);
+  const [finalising, setFinalising] = useState(false);
   const staff = !!user && (isStaff(user) || !!user.su);
   const [developerMode, setDeveloperMode] = useDeveloperMode(staff);
 
@@ -51,37 +60,47 @@ export function HomePage() {
 
   const searchInUrl = params.get('q') ?? '';
   useEffect(() => {
-    if (searchInUrl === deferredSearch) return;
+    if (searchInUrl === typed) return;
     setParams(
       (p) => {
-        if (deferredSearch) p.set('q', deferredSearch);
+        if (typed) p.set('q', typed);
         else p.delete('q');
         return p;
       },
       { replace: true },
     );
-  }, [deferredSearch, searchInUrl, setParams]);
+  }, [typed, searchInUrl, setParams]);
 
   // spec 1 §2: cancel reasons are loaded before the list. Both are asked for at once; the rows
   // are shown only once the reasons are in.
   const cancelReasons = useCancelReasons(date);
-  const day = useDayTrips(date, user?.partnerId ?? null, true);
-  const trips = cancelReasons.isPending ? undefined : day.rows;
-  const shown = useMemo(() => (trips ? filterTrips(trips, deferredSearch) : undefined), [trips, deferredSearch]);
-  const actions = useTripActions({ rows: day.rowsApi, developerMode, trips });
+  const q = typed.trim();
+  const day = useDayTrips(date, user?.partnerId ?? null, { sort, q });
+  const loaded = !cancelReasons.isPending && day.fetched && day.dayTotal !== null;
+  const actions = useTripActions({ rows: day.rowsApi, developerMode, memberOf: day.memberOf });
   const { run } = actions;
   // Stable, so the memoised rows do not all render again when one changes.
-  const onAction = useCallback((kind: TripAction, trip: DriveAssignment) => void run(kind, trip), [run]);
+  const onAction = useCallback((kind: TripAction, trip: TripListRow) => void run(kind, trip), [run]);
+  const { members } = day;
+  const keyAt = useCallback((index: number) => members[index]?.[0] ?? `place-${index}`, [members]);
 
-  const live = useLiveStatus();
-  const liveLost = day.source === 'live' && live.lost;
   useEffect(() => {
-    if (!liveLost) return;
+    if (!day.lost) return;
     toast.warning(TRIP_MSG.LIVE_LOST, { id: 'live-lost' });
     return () => {
       toast.hide('live-lost');
     };
-  }, [liveLost]);
+  }, [day.lost]);
+
+  const finaliseAll = async () => {
+    if (!date) return;
+    setFinalising(true);
+    try {
+      await actions.runAll('finalise', date, members);
+    } finally {
+      setFinalising(false);
+    }
+  };
 
   return (
     <Stack gap="sm" style={{ height: 'calc(100dvh - var(--app-shell-header-height, 60px) - 2 * var(--mantine-spacing-md))' }}>
@@ -93,13 +112,14 @@ export function HomePage() {
         onDate={setDate}
         search={search}
         onSearch={setSearch}
-        counts={trips && shown ? { shown: shown.length, total: trips.length } : null}
-        onAcceptAll={() => shown && void actions.runAll('accept', shown)}
-        onFinaliseAll={() => shown && void actions.runAll('finalise', shown)}
-        onRefresh={day.source === 'http' || liveLost ? () => void day.reload() : undefined}
+        counts={loaded ? { shown: day.total, total: day.dayTotal ?? day.total } : null}
+        onAcceptAll={() => date && void actions.runAll('accept', date, members)}
+        onFinaliseAll={() => void finaliseAll()}
+        finalising={finalising}
+        onRefresh={day.source === 'http' || day.lost ? () => void day.reload() : undefined}
         developerMode={staff ? { on: developerMode, set: setDeveloperMode } : null}
       />
-      {liveLost && (
+      {day.lost && (
         <Alert color="yellow" icon={<IconPlugConnectedX size={18} />} role="alert" py="xs">
           {TRIP_MSG.LIVE_LOST}
         </Alert>
@@ -115,10 +135,21 @@ export function HomePage() {
             Try again
           </Button>
         </Alert>
-      ) : !date || !trips || !shown || shown.length === 0 ? (
-        <HomeEmpty date={date} loaded={!!trips && !!shown} total={trips?.length ?? 0} search={deferredSearch} error={day.error} onRetry={() => void day.reload()} />
+      ) : !date || !loaded || day.total === 0 ? (
+        <HomeEmpty date={date} loaded={loaded} total={day.dayTotal ?? 0} search={q} error={day.error} onRetry={() => void day.reload()} />
       ) : (
-        <TripList date={date} trips={shown} conflicts={day.conflicts} developerMode={developerMode} onAction={onAction} />
+        <TripList
+          date={date}
+          slots={day.slots}
+          keyAt={keyAt}
+          conflicts={day.conflicts}
+          developerMode={developerMode}
+          onAction={onAction}
+          sort={sort}
+          onSort={setSort}
+          onRangeChange={day.show}
+          resetKey={day.shownQuery ?? ''}
+        />
       )}
       {actions.modal}
     </Stack>

@@ -14,6 +14,8 @@ export interface HomeToolbarProps {
   counts: { shown: number; total: number } | null;
   onAcceptAll(): void;
   onFinaliseAll(): void;
+  /** Finalise all is reading the day's trips. */
+  finalising?: boolean;
   /** Offered when the rows are not kept current by live updates. */
   onRefresh?: () => void;
   /** Shown to staff only. */
@@ -22,7 +24,7 @@ export interface HomeToolbarProps {
 
 const shift = (date: string, days: number) => dayjs(date).add(days, 'day').format('YYYY-MM-DD');
 
-export function HomeToolbar({ date, onDate, search, onSearch, counts, onAcceptAll, onFinaliseAll, onRefresh, developerMode }: HomeToolbarProps) {
+export function HomeToolbar({ date, onDate, search, onSearch, counts, onAcceptAll, onFinaliseAll, finalising, onRefresh, developerMode }: HomeToolbarProps) {
   const nothingShown = !counts || counts.shown === 0;
   return (
     <Group gap="sm" align="flex-end" wrap="wrap">
@@ -67,7 +69,7 @@ export function HomeToolbar({ date, onDate, search, onSearch, counts, onAcceptAl
         <Button leftSection={<IconChecks size={16} aria-hidden />} onClick={onAcceptAll} disabled={nothingShown}>
           Accept all
         </Button>
-        <Button variant="light" leftSection={<IconCash size={16} aria-hidden />} onClick={onFinaliseAll} disabled={nothingShown}>
+        <Button variant="light" leftSection={<IconCash size={16} aria-hidden />} onClick={onFinaliseAll} disabled={nothingShown} loading={finalising}>
           Finalize all
         </Button>
         {onRefresh && (

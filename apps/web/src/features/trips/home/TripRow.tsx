@@ -1,6 +1,6 @@
 import { Badge, Group, VisuallyHidden } from '@mantine/core';
 import { IconAlertTriangle, IconFlag, IconLock } from '@tabler/icons-react';
-import { displayStatus, isHighPriority, isReadOnly, type DriveAssignment } from '@tripline/core';
+import { displayStatus, isHighPriority, isReadOnly, type TripListRow } from '@tripline/core';
 import type { TableColumn } from '../../../components/VirtualTable.tsx';
 import { TripMenuButton } from '../actions/TripActionMenu.tsx';
 import classes from './trip-list.module.css';
@@ -12,7 +12,7 @@ export const ROW_HEIGHT = 58;
 export interface TripRowContext {
   conflicted: boolean;
   menuOpen: boolean;
-  onMenu(trip: DriveAssignment, button: HTMLElement): void;
+  onMenu(trip: TripListRow, button: HTMLElement): void;
 }
 
 function StopCell({ stop }: { stop: Stop }) {
@@ -29,7 +29,7 @@ function StopCell({ stop }: { stop: Stop }) {
   );
 }
 
-function StatusCell({ trip, conflicted }: { trip: DriveAssignment; conflicted: boolean }) {
+function StatusCell({ trip, conflicted }: { trip: TripListRow; conflicted: boolean }) {
   const status = STATUS_LOOK[displayStatus(trip)];
   return (
     <Group gap={4} wrap="nowrap">
@@ -51,7 +51,7 @@ function StatusCell({ trip, conflicted }: { trip: DriveAssignment; conflicted: b
   );
 }
 
-function TripCell({ trip }: { trip: DriveAssignment }) {
+function TripCell({ trip }: { trip: TripListRow }) {
   return (
     <>
       <span className={classes.line}>
@@ -76,18 +76,18 @@ function TripCell({ trip }: { trip: DriveAssignment }) {
   );
 }
 
-const miles = (trip: DriveAssignment) => {
+const miles = (trip: TripListRow) => {
   const m = summarise(trip).miles;
   return m === null ? '—' : m.toFixed(1);
 };
-const driver = (trip: DriveAssignment) =>
+const driver = (trip: TripListRow) =>
   trip.driverName ?? trip.driverEmpNumberAssigned ?? <span style={{ color: 'var(--mantine-color-dimmed)' }}>Unassigned</span>;
 
 /**
  * The columns of Home. Service, Miles, Pay and Driver fold into the detail line when the list is
  * too narrow for all; the status, the trip, who rides and where stay side by side.
  */
-export const TRIP_COLUMNS: readonly TableColumn<DriveAssignment, TripRowContext>[] = [
+export const TRIP_COLUMNS: readonly TableColumn<TripListRow, TripRowContext>[] = [
   { key: 'status', label: 'Status', width: '128px', minWidth: 128, cell: (trip, { conflicted }) => <StatusCell trip={trip} conflicted={conflicted} /> },
   { key: 'trip', label: 'Trip', width: '86px', minWidth: 86, cell: (trip) => <TripCell trip={trip} /> },
   {

@@ -1,4 +1,4 @@
-import { SERVICE_TYPE_NAMES, WILL_CALL, displayServiceDate, formatTimeOfDay, metersToMiles, type DisplayStatus, type DriveAssignment, type TripLeg } from '@tripline/core';
+import { SERVICE_TYPE_NAMES, WILL_CALL, displayServiceDate, formatTimeOfDay, metersToMiles, type DisplayStatus, type TripListLeg } from '@tripline/core';
 import { formatUsDate } from '../../../lib/date-input.ts';
 
 
@@ -43,13 +43,19 @@ export interface TripSummary {
   miles: number | null;
 }
 
-const legPassenger = (leg: TripLeg) => leg.passenger?.name ?? leg.passName ?? '';
+/** What a row shows of a leg: a full trip's leg and a list row's both have it. */
+type SummaryLeg = Pick<
+  TripListLeg,
+  'passName' | 'locFirstTimeOrd' | 'locFirstTimeAct' | 'locSecondTimeOrd' | 'locSecondTimeAct' | 'googleDrivingDistanceMeters'
+> & { passenger: { name: string } | null; locationFirst: { Address: string | null }; locationSecond: { Address: string | null } };
+
+const legPassenger = (leg: SummaryLeg) => leg.passenger?.name ?? leg.passName ?? '';
 
 /**
  * What one row shows of a trip: its first pickup and last drop-off (a wait-and-return trip is
  * one row), and the miles of all its legs together.
  */
-export function summarise(trip: Pick<DriveAssignment, 'tripLegs'>): TripSummary {
+export function summarise(trip: { tripLegs: readonly SummaryLeg[] }): TripSummary {
   const legs = trip.tripLegs;
   const first = legs[0];
   const last = legs[legs.length - 1];

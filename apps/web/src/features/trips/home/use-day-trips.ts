@@ -1,9 +1,8 @@
-import { useCallback, useMemo, useState } from 'react';
-import type { DriveAssignment } from '@tripline/core';
-import { RecentLocalChanges } from '../../../lib/found-set.ts';
+import { useMemo, useRef } from 'react';
+import { TripListRow, toTripListRow, type DriveAssignment, type LiveView, type WindowSort } from '@tripline/core';
 import type { LiveRequest } from '../../../lib/live.ts';
-import { useLiveFoundSet } from '../../../lib/use-live-found-set.ts';
-import { loadDayTrips } from '../api.ts';
+import { useWindowedFoundSet } from '../../../lib/use-windowed-found-set.ts';
+import { loadTripWindow, type DayFilter } from '../api.ts';
 
 /** What a trip write needs from the list: mark the record as changed here, and put answers in. */
 export interface TripRows {
@@ -15,60 +14,59 @@ export interface TripRows {
   conflict(trip: DriveAssignment): void;
 }
 
+/** What decides the day's rows besides the day: the column order (null: the day's order) and the search text. */
+export interface DayQuery {
+  sort: WindowSort | null;
+  q: string;
+}
+
+/** Rows asked for with the first request: a screen's worth and more, so rows show without another round trip. */
+export const FIRST_WINDOW = 100;
+
+const parse = (raw: unknown) => TripListRow.parse(raw);
+
+function dayRequest(filter: DayFilter | null, view: LiveView): LiveRequest | null {
+  return filter ? { table: 'SyncDriveAssv', filter, view } : null;
+}
+
 /**
- * The partner's trips of a day: the live found set SyncDriveAssv (pickup date, the user's
- * partner), falling back to GET drive-assignments; local answers go straight into the rows.
+ * The partner's trips of a day as a windowed live found set (pickup date, the user's partner),
+ * ordered and searched by the server: the browser holds the members and the list rows around what
+ * is in view, falling back to GET drive-assignments-window. While searching, a second set of the
+ * same day without the search (one row) keeps the day's count for "N of M trips".
  */
-export function useDayTrips(date: string | null, partnerId: string | null, enabled: boolean) {
-  const recent = useMemo(() => new RecentLocalChanges(), []);
-  const [conflicts, setConflicts] = useState<ReadonlySet<string>>(() => new Set());
-
-  const request = useMemo<LiveRequest | null>(
-    () => (enabled && date ? { table: 'SyncDriveAssv', filter: { pickupDate: date, ...(partnerId ? { affiliateId: partnerId } : {}) } } : null),
-    [enabled, date, partnerId],
-  );
-  const found = useLiveFoundSet<DriveAssignment>({
-    request,
-    load: (signal) => loadDayTrips(date ?? '', signal),
-    filterChange: (change) => recent.filter(change),
+export function useDayTrips(date: string | null, partnerId: string | null, query: DayQuery) {
+  const { sort, q } = query;
+  const filter = useMemo<DayFilter | null>(() => (date ? { pickupDate: date, ...(partnerId ? { affiliateId: partnerId } : {}) } : null), [date, partnerId]);
+  const view = useMemo<LiveView>(() => ({ start: 0, count: FIRST_WINDOW, ...(sort ? { sort } : {}), ...(q ? { q } : {}) }), [sort, q]);
+  const found = useWindowedFoundSet<TripListRow>({
+    request: useMemo(() => dayRequest(filter, view), [filter, view]),
+    parse,
+    load: (window, signal) => loadTripWindow(filter!, view, window, signal),
   });
-  const { setRows } = found;
+  const whole = useWindowedFoundSet<TripListRow>({
+    request: useMemo(() => (q ? dayRequest(filter, { start: 0, count: 1 }) : null), [filter, q]),
+    parse,
+    load: (window, signal) => loadTripWindow(filter!, {}, window, signal),
+  });
 
-  const [shownDate, setShownDate] = useState(date);
-  if (shownDate !== date) {
-    setShownDate(date);
-    setConflicts(new Set());
-  }
+  // The day's count: the list's own without a search; while a search's second set loads, the last one known of the day.
+  const known = useRef<{ date: string | null; total: number } | null>(null);
+  let dayTotal: number | null = null;
+  if (!q && found.fetched && !found.pending) dayTotal = found.total;
+  else if (q && whole.fetched) dayTotal = whole.total;
+  else if (known.current?.date === date) dayTotal = known.current.total;
+  if (dayTotal !== null) known.current = { date, total: dayTotal };
 
-  const put = useCallback(
-    (trips: readonly DriveAssignment[]) => {
-      if (trips.length === 0) return;
-      const byId = new Map(trips.map((t) => [t.id, t]));
-      for (const id of byId.keys()) recent.mark(id);
-      setRows((rows) => rows?.map((r) => byId.get(r.id) ?? r));
-    },
-    [recent, setRows],
-  );
-
+  const { touch, put, conflict } = found;
   const rowsApi = useMemo<TripRows>(
     () => ({
-      touch: (id) => recent.mark(id),
-      replace: (trips) => {
-        put(trips);
-        setConflicts((current) => {
-          if (!trips.some((t) => current.has(t.id))) return current;
-          const next = new Set(current);
-          for (const t of trips) next.delete(t.id);
-          return next;
-        });
-      },
-      conflict: (trip) => {
-        put([trip]);
-        setConflicts((current) => new Set(current).add(trip.id));
-      },
+      touch,
+      replace: (trips) => put(trips.map(toTripListRow)),
+      conflict: (trip) => conflict(toTripListRow(trip)),
     }),
-    [put, recent],
+    [touch, put, conflict],
   );
 
-  return { ...found, conflicts, rowsApi };
+  return { ...found, dayTotal, rowsApi };
 }
