@@ -103,6 +103,21 @@ describe('WindowedSource over the live socket', () => {
     expect(sent()).toHaveLength(2);
   });
 
+  it('follows a steady scroll now and then instead of waiting for it to stop', () => {
+    const { source } = setup();
+    socket().open();
+    socket().receive(fetchAnswer({ start: 0, count: 100 }));
+    // a row further every 50 ms: the rows in view never settle for 120 ms
+    for (let i = 1; i <= 8; i++) {
+      source.show(i * 40, i * 40 + 15);
+      vi.advanceTimersByTime(50);
+    }
+    const windows = sent().filter((m) => m.type === 'window');
+    expect(windows).toHaveLength(1);
+    // asked 400 ms after the rows first moved, around the rows in view then
+    expect(windows[0]).toMatchObject({ start: 320 - 100 });
+  });
+
   it("ignores live rows of a record written here within 5 s but still moves its member, then asks for a row still older than its member", () => {
     const { source } = setup();
     socket().open();

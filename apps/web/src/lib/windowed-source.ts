@@ -33,8 +33,10 @@ export interface WindowedSourceOptions<Row extends WindowedRow> {
   load(window: WindowRange, signal: AbortSignal): Promise<WindowAnswer<Row>>;
   /** How long the live answer may take before the window is read over HTTP instead. */
   fallbackAfterMs?: number;
-  /** The rows in view settle this long before the window follows them. */
+  /** The rows in view settle this long before the window follows them… */
   moveDelayMs?: number;
+  /** …or, while they keep moving (a steady scroll), at most this long. */
+  moveMaxWaitMs?: number;
 }
 
 export interface WindowedSnapshot<Row extends WindowedRow> {
@@ -48,6 +50,7 @@ export interface WindowedSnapshot<Row extends WindowedRow> {
 
 const FALLBACK_AFTER_MS = 3_000;
 const MOVE_DELAY_MS = 120;
+const MOVE_MAX_WAIT_MS = 400;
 const DEFAULT_WINDOW: WindowRange = { start: 0, count: 100 };
 
 function viewOf(request: LiveRequest): { start: number; count: number; sort?: WindowSort } | undefined {
@@ -69,6 +72,8 @@ export class WindowedSource<Row extends WindowedRow> {
   private httpMode = false;
   private loading: AbortController | null = null;
   private visible: { first: number; last: number } | null = null;
+  /** When the rows in view first moved since the window last followed them. */
+  private movingSince: number | null = null;
   private readonly timers = { fallback: null as Timer, move: null as Timer, recheck: null as Timer };
 
   constructor(private readonly options: WindowedSourceOptions<Row>) {
@@ -113,21 +118,30 @@ export class WindowedSource<Row extends WindowedRow> {
     this.stopStatus = null;
     this.loading?.abort();
     this.loading = null;
+    this.movingSince = null;
     for (const name of Object.keys(this.timers) as (keyof typeof this.timers)[]) {
       if (this.timers[name]) clearTimeout(this.timers[name]);
       this.timers[name] = null;
     }
   }
 
-  /** Rows `first`…`last` are in view: the window follows once they settle. */
+  /** Rows `first`…`last` are in view: the window follows once they settle, or now and then during a steady scroll. */
   show(first: number, last: number): void {
     if (this.visible?.first === first && this.visible.last === last) return;
     this.visible = { first, last };
+    const now = Date.now();
+    this.movingSince ??= now;
+    const settle = this.options.moveDelayMs ?? MOVE_DELAY_MS;
+    const latest = this.movingSince + (this.options.moveMaxWaitMs ?? MOVE_MAX_WAIT_MS) - now;
     if (this.timers.move) clearTimeout(this.timers.move);
-    this.timers.move = setTimeout(() => {
-      this.timers.move = null;
-      this.follow();
-    }, this.options.moveDelayMs ?? MOVE_DELAY_MS);
+    this.timers.move = setTimeout(
+      () => {
+        this.timers.move = null;
+        this.movingSince = null;
+        this.follow();
+      },
+      Math.max(0, Math.min(settle, latest)),
+    );
   }
 
   /** Reads the window over HTTP again (for when live updates are not flowing, or the first read failed). */
