@@ -167,3 +167,39 @@ test('without live updates the day comes over HTTP, a page at a time as the list
   expect(Math.max(...offsets)).toBeGreaterThan(TRIPS - 500);
   await expectNoA11yViolations(page, 'Home over HTTP scrolled to the end');
 });
+
+test("a row's dialog reads the full trip first: loading, a readable failure, and the dialog once it is read", async ({ page }) => {
+  await page.setViewportSize({ width: 1366, height: 768 });
+  await signIn(page, 'partner');
+  await expect(page).toHaveURL(/:\d+\/$/);
+  await page.goto(`/?date=${DAY}`);
+  const home = page.getByRole('table', { name: /^Trips for / });
+  const firstRow = home.locator('[role="row"][aria-rowindex="2"]');
+  await expect(firstRow).not.toHaveAttribute('aria-busy', { timeout: 20_000 });
+  const ref = await refOf(firstRow);
+
+  // The read of the trip is held, then fails.
+  let fail: () => void = () => undefined;
+  const failed = new Promise<void>((resolve) => (fail = resolve));
+  await page.route(/\/api\/drive-assignments\?id=/, async (route) => {
+    await failed;
+    await route.fulfill({ status: 503, contentType: 'application/json', body: JSON.stringify({ error: 'unavailable', message: 'The database is not reachable right now.' }) });
+  });
+  await firstRow.getByRole('button', { name: `Actions for trip ${ref}` }).click();
+  await page.getByRole('menuitem', { name: 'Flag' }).click();
+  const loading = page.getByRole('dialog', { name: `Trip ${ref}` });
+  await expect(loading.getByRole('status')).toHaveText('Loading data from server...');
+  await expectNoA11yViolations(page, 'a row dialog reading its trip');
+  fail();
+  await expect(loading.getByText('The trip could not be loaded')).toBeVisible();
+  await expect(loading.getByText('The database is not reachable right now.')).toBeVisible();
+  await page.screenshot({ path: '/tmp/h2-dialog-failed.png' });
+  await expectNoA11yViolations(page, 'a row dialog whose trip could not be read');
+
+  // Read again: the Flag dialog opens on the full trip.
+  await page.unroute(/\/api\/drive-assignments\?id=/);
+  await loading.getByRole('button', { name: 'Try again' }).click();
+  const flag = page.getByRole('dialog', { name: `Flag trip ${ref}` });
+  await expect(flag).toBeVisible();
+  await expectNoA11yViolations(page, 'the Flag dialog after reading the trip');
+});
