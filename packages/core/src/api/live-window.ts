@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { text } from './text.ts';
+import { serverKey, text } from './text.ts';
 import { endpoint } from './endpoint.ts';
 import { TripListRow } from '../trips/list-row.ts';
 import { IsoDate } from '../trips/model.ts';
@@ -31,7 +31,7 @@ export const TripWindowQuery = z.object({
 export type TripWindowQuery = z.output<typeof TripWindowQuery>;
 
 // A key joins its column's value and the day order with NUL separators (live/sort-keys.ts): a plain string.
-const Member = z.tuple([text(), z.string(), z.number().int(), z.number().int()]);
+const Member = z.tuple([text(), serverKey(), z.number().int(), z.number().int()]);
 
 /** The answer: the window's list rows, where it starts, every member in order, and their count. */
 export const TripWindow = z.object({

@@ -40,6 +40,14 @@ export function text(params?: Parameters<typeof z.string>[0]) {
   });
 }
 
+/**
+ * Text the server makes and only sends, never reads from a client: a windowed found set's sort keys,
+ * whose NUL separators order them (live/sort-keys.ts). For answers' schemas only.
+ */
+export function serverKey() {
+  return z.string();
+}
+
 export const MIN_DATE_YEAR = 1900;
 export const MAX_DATE_YEAR = 9999;
 
