@@ -223,3 +223,41 @@ export async function insertTimedTrip(
   await pool.query('insert into trip_legs (drive_assignment_id, loc_first_time_ord, pass_name) values ($1, $2, $3)', [rows[0].id, t.time, t.passName ?? null]);
   return rows[0].id;
 }
+
+/**
+ * The sockets of a test file, each subscribed to one fence trip that every user of the file sees,
+ * so a test can wait until every change made so far has reached a socket: its fence subscription
+ * hears a change made now, and a socket's messages arrive in the order they were sent.
+ */
+export class Fence {
+  static readonly DAY = '2026-01-02';
+  private readonly open: LiveClient[] = [];
+  private constructor(
+    private readonly pool: Pool,
+    readonly trip: string,
+  ) {}
+
+  /** Adds the fence trip (given to a partner and an account, so their users see it too). */
+  static async create(pool: Pool, to: { partnerId?: string | null; billToId?: string | null } = {}): Promise<Fence> {
+    return new Fence(pool, await insertTimedTrip(pool, { date: Fence.DAY, time: '08:00:00', ...to }));
+  }
+
+  /** A live socket of the session, already following the fence trip. */
+  async socket(s: HttpSession): Promise<LiveClient> {
+    const c = await s.live();
+    this.open.push(c);
+    const fetched = await c.fetch('fence', 'SyncDriveAssv', { pickupDate: Fence.DAY });
+    if (!idsOf(fetched.rows).includes(this.trip)) throw new Error('the fence trip is not visible to this user');
+    return c;
+  }
+
+  async settled(...sockets: LiveClient[]): Promise<void> {
+    const mark = `fence ${Math.random()}`;
+    await this.pool.query('update drive_assignments set flag = $2 where id = $1', [this.trip, mark]);
+    for (const s of sockets) await s.changed('fence', (m) => JSON.stringify(m.updated).includes(mark));
+  }
+
+  async close(): Promise<void> {
+    for (const c of this.open.splice(0)) await c.close();
+  }
+}

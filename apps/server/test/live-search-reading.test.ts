@@ -8,7 +8,7 @@ import { SearchSelection } from '../src/modules/live/search-set.ts';
 import { buildTestApp } from './app.ts';
 import { createTestDatabase, type TestDatabase } from './db.ts';
 import { createContact } from './factories.ts';
-import { HttpSession, idsOf, insertTimedTrip, serve, type LiveClient, type Served } from './live-helpers.ts';
+import { Fence, HttpSession, idsOf, insertTimedTrip, serve, type LiveClient, type Served } from './live-helpers.ts';
 import { memberIds, search, SearchModel } from './live-search-helpers.ts';
 
 // How a live search is read: beside change delivery, within the search's time limit, and again
@@ -20,9 +20,7 @@ let hasty: Served;
 let hastyPool: pg.Pool;
 let staffName: string;
 let staffId: string;
-const open: LiveClient[] = [];
-const FENCE_DAY = '2026-01-02';
-let fenceTrip: string;
+let fence: Fence;
 
 beforeAll(async () => {
   db = await createTestDatabase();
@@ -35,28 +33,19 @@ beforeAll(async () => {
   const st = await createContact(db.pool, { types: ['SecureEmployee'] });
   staffName = st.username!;
   staffId = st.id;
-  fenceTrip = await insertTimedTrip(db.pool, { date: FENCE_DAY, time: '08:00:00' });
+  fence = await Fence.create(db.pool);
 });
 afterAll(async () => {
-  for (const c of open) await c.close();
+  await fence?.close();
   await a.app.close();
   await hasty.app.close();
   await hastyPool.end();
   await db.drop();
 });
 
-async function socket(on: Served): Promise<LiveClient> {
-  const c = await (await HttpSession.signIn(on, staffName)).live();
-  open.push(c);
-  await c.fetch('fence', 'SyncDriveAssv', { pickupDate: FENCE_DAY });
-  return c;
-}
+const socket = async (on: Served) => fence.socket(await HttpSession.signIn(on, staffName));
 
-async function settled(live: LiveClient): Promise<void> {
-  const mark = `fence ${Math.random()}`;
-  await db.pool.query('update drive_assignments set flag = $2 where id = $1', [fenceTrip, mark]);
-  await live.changed('fence', (m) => JSON.stringify(m.updated).includes(mark));
-}
+const settled = (live: LiveClient) => fence.settled(live);
 
 /** A custom query that reads trip_declines, a table nothing else of a trip's reads: a lock on it holds up only the search. */
 const declineSearch = (date: string) => ({

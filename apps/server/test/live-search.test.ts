@@ -2,7 +2,7 @@ import { LIVE_SEARCH_MSG, MEMBER_FLAG, MSG, orderTrips, SEARCH_MSG, type DriveAs
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase } from './db.ts';
 import { createContact } from './factories.ts';
-import { HttpSession, idsOf, insertTimedTrip, type LiveClient, type Served, serveTwo } from './live-helpers.ts';
+import { Fence, HttpSession, idsOf, insertTimedTrip, type LiveClient, type Served, serveTwo } from './live-helpers.ts';
 import { memberIds, search, type Changed } from './live-search-helpers.ts';
 
 // The live staff search: a windowed found set of the first `limit` matches of a search, on two
@@ -17,12 +17,10 @@ let billTo: string;
 let staff: HttpSession;
 let partner: HttpSession;
 let pace: HttpSession;
-const open: LiveClient[] = [];
+let fence: Fence;
 
 let nextDay = 1;
 const freshDay = () => `2027-05-${String(nextDay++).padStart(2, '0')}`;
-const FENCE_DAY = '2026-01-02';
-let fenceTrip: string;
 
 beforeAll(async () => {
   db = await createTestDatabase();
@@ -37,27 +35,17 @@ beforeAll(async () => {
   partner = await HttpSession.signIn(b, px.username!);
   staff = await HttpSession.signIn(a, st.username!);
   pace = await HttpSession.signIn(a, cm.username!);
-  fenceTrip = await insertTimedTrip(db.pool, { date: FENCE_DAY, time: '08:00:00', partnerId: partnerX, billToId: billTo });
+  fence = await Fence.create(db.pool, { partnerId: partnerX, billToId: billTo });
 });
 afterAll(async () => {
-  for (const c of open) await c.close();
+  await fence?.close();
   await servers.close();
   await db.drop();
 });
 
-async function socket(s: HttpSession): Promise<LiveClient> {
-  const c = await s.live();
-  open.push(c);
-  expect(idsOf((await c.fetch('fence', 'SyncDriveAssv', { pickupDate: FENCE_DAY })).rows)).toEqual([fenceTrip]);
-  return c;
-}
+const socket = (s: HttpSession) => fence.socket(s);
 
-/** Waits until each socket has been sent every change made so far (see live-window.test.ts). */
-async function settled(...sockets: LiveClient[]): Promise<void> {
-  const mark = `fence ${Math.random()}`;
-  await db.pool.query('update drive_assignments set flag = $2 where id = $1', [fenceTrip, mark]);
-  for (const s of sockets) await s.changed('fence', (m) => JSON.stringify(m.updated).includes(mark));
-}
+const settled = (...sockets: LiveClient[]) => fence.settled(...sockets);
 
 /** A day in day order: x1 (partner X, outside), s1 (in-house), x2 (partner X, bill-to account), n (nobody's). */
 async function day() {

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { NO_WINDOW } from '../src/platform/live/connection.ts';
 import { createTestDatabase, type TestDatabase } from './db.ts';
 import { createContact } from './factories.ts';
-import { HttpSession, idsOf, insertTimedTrip, type LiveClient, type Served, serveTwo } from './live-helpers.ts';
+import { Fence, HttpSession, idsOf, insertTimedTrip, type LiveClient, type Served, serveTwo } from './live-helpers.ts';
 
 // Windowed found sets: a partner's socket and a staff socket over the same day, each with a
 // window; two server processes on one database.
@@ -17,12 +17,10 @@ let billTo: string;
 let partner: HttpSession;
 let staff: HttpSession;
 let caseManager: HttpSession;
-const open: LiveClient[] = [];
+let fence: Fence;
 
 let nextDay = 1;
 const freshDay = () => `2027-03-${String(nextDay++).padStart(2, '0')}`;
-const FENCE_DAY = '2026-01-02';
-let fenceTrip: string;
 
 beforeAll(async () => {
   db = await createTestDatabase();
@@ -38,30 +36,17 @@ beforeAll(async () => {
   staff = await HttpSession.signIn(a, st.username!);
   caseManager = await HttpSession.signIn(a, cm.username!);
   // every user of these tests sees the fence trip
-  fenceTrip = await insertTimedTrip(db.pool, { date: FENCE_DAY, time: '08:00:00', partnerId: partnerX, billToId: billTo });
+  fence = await Fence.create(db.pool, { partnerId: partnerX, billToId: billTo });
 });
 afterAll(async () => {
-  for (const c of open) await c.close();
+  await fence?.close();
   await servers.close();
   await db.drop();
 });
 
-async function socket(s: HttpSession): Promise<LiveClient> {
-  const c = await s.live();
-  open.push(c);
-  expect(idsOf((await c.fetch('fence', 'SyncDriveAssv', { pickupDate: FENCE_DAY })).rows)).toEqual([fenceTrip]);
-  return c;
-}
+const socket = (s: HttpSession) => fence.socket(s);
 
-/**
- * Waits until each socket has been sent every change made so far: its fence subscription hears a
- * change made now, and a socket's messages arrive in the order they were sent.
- */
-async function settled(...sockets: LiveClient[]): Promise<void> {
-  const mark = `fence ${Math.random()}`;
-  await db.pool.query('update drive_assignments set flag = $2 where id = $1', [fenceTrip, mark]);
-  for (const s of sockets) await s.changed('fence', (m) => JSON.stringify(m.updated).includes(mark));
-}
+const settled = (...sockets: LiveClient[]) => fence.settled(...sockets);
 
 type Changed = Extract<LiveServerMessage, { type: 'FoundSetChanged' }>;
 const memberIds = (ms: WindowMember[] | undefined) => (ms ?? []).map((m) => m[0]);

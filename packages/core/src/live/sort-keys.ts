@@ -1,7 +1,7 @@
 import { WILL_CALL } from '../trips/constants.ts';
 import type { DriveAssignment } from '../trips/model.ts';
 import { displayStatus, hasOccurred, isReadOnly } from '../trips/rules.ts';
-import { collationKey, columnKey, SEARCH_COLUMN_VALUE, type ColumnTrip } from './search-columns.ts';
+import { collationKey, columnKey, SEARCH_COLUMN_VALUE, SEARCH_SORT_KEYS, type ColumnTrip } from './search-columns.ts';
 import type { WindowMember, WindowSort } from './window.ts';
 
 /**
@@ -13,24 +13,7 @@ import type { WindowMember, WindowSort } from './window.ts';
  * The columns a window sorts by: the lists' day order (the default), Home's columns (referenceNumber,
  * passName, time, status) and the staff search results' (SEARCH_SORT_KEYS).
  */
-export const WINDOW_SORT_KEYS = [
-  'dayOrder',
-  'referenceNumber',
-  'passName',
-  'time',
-  'status',
-  'serviceDate',
-  'priority',
-  'passenger',
-  'pickup',
-  'dropoff',
-  'service',
-  'miles',
-  'partner',
-  'driver',
-  'pay',
-  'flag',
-] as const;
+export const WINDOW_SORT_KEYS = ['dayOrder', 'passName', 'time', ...SEARCH_SORT_KEYS] as const;
 export type WindowSortKey = (typeof WINDOW_SORT_KEYS)[number];
 
 export type MemberTrip = Pick<
