@@ -55,7 +55,7 @@ test('a 2,000-trip day: to the end, searched, sorted, all accepted, and fitting 
   await expect(home).toHaveAttribute('aria-rowcount', String(TRIPS + 1));
   const firstRow = home.locator('[role="row"][aria-rowindex="2"]');
   await expect(firstRow).not.toHaveAttribute('aria-busy');
-  await page.screenshot({ path: '/tmp/h2-home-1366.png' });
+  await page.screenshot({ path: test.info().outputPath('home-1366.png') });
   await expectNoA11yViolations(page, 'Home with 2,000 trips');
 
   // The end of the day: the last trip's row comes into view and loads.
@@ -67,7 +67,7 @@ test('a 2,000-trip day: to the end, searched, sorted, all accepted, and fitting 
   }).toPass({ timeout: 30_000 });
   await expect(lastRow).not.toHaveAttribute('aria-busy', { timeout: 10_000 });
   await expect(lastRow.getByRole('button', { name: `Actions for trip ${last.referenceNumber}`, exact: true })).toBeInViewport();
-  await page.screenshot({ path: '/tmp/h2-home-1366-end.png' });
+  await page.screenshot({ path: test.info().outputPath('home-1366-end.png') });
   await expectNoA11yViolations(page, 'Home scrolled to the end of 2,000 trips');
 
   // The keyboard goes from the last row to the first and back.
@@ -90,7 +90,7 @@ test('a 2,000-trip day: to the end, searched, sorted, all accepted, and fitting 
   const shown = home.locator('[role="row"][data-trip-id]');
   const count = Math.min(await shown.count(), 8);
   for (let i = 0; i < count; i++) await expect(shown.nth(i).getByText('high priority')).toHaveCount(1);
-  await page.screenshot({ path: '/tmp/h2-home-search.png' });
+  await page.screenshot({ path: test.info().outputPath('home-search.png') });
   await expectNoA11yViolations(page, "Home searched with '!'");
   await page.getByLabel('Search trips').fill('');
   await expect(page.getByText(`${TRIPS} trips`, { exact: true })).toBeVisible();
@@ -109,7 +109,7 @@ test('a 2,000-trip day: to the end, searched, sorted, all accepted, and fitting 
   await expect(firstRow.locator('[data-column="trip"] strong')).toHaveText(highest.referenceNumber);
   expect(highest.referenceNumber).not.toBe(dayFirst);
   await expect(home.getByRole('columnheader', { name: 'Status' })).toHaveAttribute('aria-sort', 'none');
-  await page.screenshot({ path: '/tmp/h2-home-sorted.png' });
+  await page.screenshot({ path: test.info().outputPath('home-sorted.png') });
   await expectNoA11yViolations(page, 'Home sorted by trip number');
   await tripHeader.getByRole('button').click();
   await expect(tripHeader).toHaveAttribute('aria-sort', 'none');
@@ -119,7 +119,7 @@ test('a 2,000-trip day: to the end, searched, sorted, all accepted, and fitting 
   await page.setViewportSize({ width: 1024, height: 768 });
   await expect(firstRow.locator('[data-column="detail"]')).toBeVisible();
   await expectNoSidewaysOverflow(home);
-  await page.screenshot({ path: '/tmp/h2-home-1024.png' });
+  await page.screenshot({ path: test.info().outputPath('home-1024.png') });
   await expectNoA11yViolations(page, 'Home with 2,000 trips at 1024 px');
 
   // Accept all: every trip of the day, from the list's members alone.
@@ -193,7 +193,7 @@ test("a row's dialog reads the full trip first: loading, a readable failure, and
   fail();
   await expect(loading.getByText('The trip could not be loaded')).toBeVisible();
   await expect(loading.getByText('The database is not reachable right now.')).toBeVisible();
-  await page.screenshot({ path: '/tmp/h2-dialog-failed.png' });
+  await page.screenshot({ path: test.info().outputPath('dialog-failed.png') });
   await expectNoA11yViolations(page, 'a row dialog whose trip could not be read');
 
   // Read again: the Flag dialog opens on the full trip.
