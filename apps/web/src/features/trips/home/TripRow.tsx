@@ -131,7 +131,7 @@ export const TRIP_COLUMNS: readonly TableColumn<TripListRow, TripRowContext>[] =
         <span className={classes.sub}>{formatMoney(trip.farmoutRate)}</span>
       </>
     ),
-    detail: (trip) => `${trip.partnerPayStatus} · ${formatMoney(trip.farmoutRate)}`,
+    detail: (trip) => [trip.partnerPayStatus, formatMoney(trip.farmoutRate)].filter(Boolean).join(' · '),
   },
   {
     key: 'driver',
