@@ -20,9 +20,11 @@ export function BulkResultModal({ outcome, onClose }: { outcome: BulkOutcome | n
             {outcome.skipped.length > 0 && `, ${outcome.skipped.length} skipped`}
           </Text>
           {outcome.changed.length > 0 && !outcome.fixes && (
-            <Text size="sm" c="dimmed">
-              {outcome.changed.join(', ')}
-            </Text>
+            <ScrollArea.Autosize mah={160} type="auto" aria-label="Changed trips" tabIndex={0}>
+              <Text size="sm" c="dimmed">
+                {outcome.changed.join(', ')}
+              </Text>
+            </ScrollArea.Autosize>
           )}
           {outcome.fixes && outcome.fixes.length > 0 && <FixesTable fixes={outcome.fixes} />}
           {outcome.skipped.length > 0 && <SkippedTable skipped={outcome.skipped} />}
