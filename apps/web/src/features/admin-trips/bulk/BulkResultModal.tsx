@@ -20,7 +20,7 @@ export function BulkResultModal({ outcome, onClose }: { outcome: BulkOutcome | n
             {outcome.skipped.length > 0 && `, ${outcome.skipped.length} skipped`}
           </Text>
           {outcome.changed.length > 0 && !outcome.fixes && (
-            <ScrollArea.Autosize mah={160} type="auto" aria-label="Changed trips" tabIndex={0}>
+            <ScrollArea.Autosize mah={160} type="auto" role="region" aria-label="Changed trips" tabIndex={0}>
               <Text size="sm" c="dimmed">
                 {outcome.changed.join(', ')}
               </Text>
