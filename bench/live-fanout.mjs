@@ -5,7 +5,7 @@
 //
 //   node bench/live-fanout.mjs [--data-dir DIR [--trips-per-day N] [--days D]] [--staff-watch day|partner-day]
 //                              [--window N] [--sockets N] [--write-seconds S] [--heap-snapshot FILE]
-//                              [--staff-searches K [--search-hold-ms MS]]
+//                              [--staff-searches K [--search-hold-ms MS]] [--cpu-profile]
 //
 // The portal runs as its own process on a fresh embedded PostgreSQL with the demo data; this
 // process holds the sockets (partner users and staff, spread over the five busiest days), writes
@@ -32,9 +32,10 @@
 // fetch the next, cycling through searches of the benchmark's days (a day and division, a whole
 // day, a nested custom query); the time to each search's FetchedFoundSet is reported.
 //
-// The portal's memory is sampled (bench/lib/memory-probe.cjs) and, after subscribing and at the
+// The portal's memory is sampled (bench/lib/portal-probe.cjs) and, after subscribing and at the
 // end, measured after a full garbage collection (what it really keeps); --heap-snapshot FILE also
-// writes the portal's heap after subscribing, for the browser's memory tools.
+// writes the portal's heap after subscribing, for the browser's memory tools. --cpu-profile
+// profiles the portal during the writes and shows where its time went.
 //
 //   node bench/live-fanout.mjs --data-dir DIR --staff-watch partner-day            (whole found sets)
 //   node bench/live-fanout.mjs --data-dir DIR --window 100 [--staff-watch day]     (windowed)
@@ -67,6 +68,7 @@ const { values: args } = parseArgs({
     'write-seconds': { type: 'string', default: '20' },
     'heap-snapshot': { type: 'string' },
     'staff-searches': { type: 'string', default: '0' },
+    'cpu-profile': { type: 'boolean', default: false },
     'search-hold-ms': { type: 'string', default: '1000' },
   },
 });
@@ -94,6 +96,7 @@ const { systemClock } = await import('../apps/server/src/platform/clock.ts');
 const { CLIENT_VERSION } = await import('@tripline/core');
 const { benchDatabase } = await import('./lib/bench-database.mjs');
 const { memoryText, startPortal } = await import('./lib/portal.mjs');
+const { summariseProfile } = await import('./lib/cpu-profile.mjs');
 const { FanoutRecorder, MOD_BASE } = await import('./lib/fanout-sockets.mjs');
 const { benchSearches, busiestDays, startSearchChurn } = await import('./lib/fanout-plan.mjs');
 
@@ -219,6 +222,7 @@ try {
   const expectedFor = new Map();
   const writesTo = new Map();
   const total = WRITES_PER_SECOND * WRITE_SECONDS;
+  if (args['cpu-profile']) portal.startProfile();
   const churn = SEARCHERS > 0 ? startSearchChurn({ sockets: searchers, searches, view, holdMs: Number(args['search-hold-ms']) }) : null;
   const writeStart = performance.now();
   const write = WINDOW
@@ -245,6 +249,7 @@ try {
   const writeSeconds = (performance.now() - writeStart) / 1000;
   await Promise.all(pendingWrites);
   const searched = await churn?.stop();
+  const profile = args['cpu-profile'] ? await portal.stopProfile() : null;
 
   const expected = [...expectedFor.values()].reduce((a, b) => a + b, 0);
   const { latencies } = recorder;
@@ -283,6 +288,7 @@ try {
       `invalidated: ${recorder.invalidated}; closed by the portal: ${recorder.closedEarly}; errors: ${recorder.errors.length}` +
       (recorder.errors.length ? ` (first: ${recorder.errors[0]})` : ''),
   );
+  if (profile) for (const line of summariseProfile(profile)) log(`portal CPU during the writes: ${line}`);
   const sound =
     recorder.strays === 0 && lost === 0 && recorder.wrongTotals === 0 && recorder.errors.length === 0 && recorder.closedEarly === 0 && !searched?.errors.length;
   const fast = p95 <= BUDGET_P95_MS;

@@ -7,7 +7,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-const probe = fileURLToPath(new URL('./memory-probe.cjs', import.meta.url));
+const probe = fileURLToPath(new URL('./portal-probe.cjs', import.meta.url));
 const MiB = 2 ** 20;
 
 /** A free loopback port. */
@@ -30,7 +30,7 @@ function statusMiB(pid, field) {
   }
 }
 
-/** The portal's memory samples (memory-probe.cjs) in MiB: the peak of each figure, and all of them at the peak RSS. */
+/** The portal's memory samples (portal-probe.cjs) in MiB: the peak of each figure, and all of them at the peak RSS. */
 function memoryOf(file) {
   let lines;
   try {
@@ -56,7 +56,7 @@ export const memoryText = (m) =>
 /**
  * Starts `apps/server/src/main.ts` on `dbUrl` and waits for /api/health. `onExit` is called when the
  * portal ends on its own (out of memory, for instance), so a run does not wait forever. The portal
- * samples its own memory (memory-probe.cjs); `memory()` reads the samples so far.
+ * samples its own memory (portal-probe.cjs); `memory()` reads the samples so far.
  */
 export async function startPortal({ root, dbUrl, env = {}, onExit }) {
   const port = await freePort();
@@ -87,6 +87,24 @@ export async function startPortal({ root, dbUrl, env = {}, onExit }) {
     /** The highest resident memory since the portal started, MiB. */
     peakRss: () => statusMiB(server.pid, 'VmHWM'),
     memory: () => memoryOf(memoryLog),
+    /** Starts the CPU profiler in the portal. */
+    startProfile() {
+      fs.writeFileSync(`${memoryLog}.cpu-start`, '');
+    },
+    /** Stops the CPU profiler and answers its profile (V8 .cpuprofile), or null when none came. */
+    async stopProfile() {
+      fs.rmSync(`${memoryLog}.cpuprofile`, { force: true });
+      fs.writeFileSync(`${memoryLog}.cpu-stop`, '');
+      for (const t0 = Date.now(); Date.now() - t0 < 60_000; ) {
+        await new Promise((r) => setTimeout(r, 100));
+        try {
+          return JSON.parse(fs.readFileSync(`${memoryLog}.cpuprofile`, 'utf8'));
+        } catch {
+          // not written yet, or not whole yet
+        }
+      }
+      return null;
+    },
     /** Memory after a full garbage collection in the portal: what it really keeps (MiB figures). */
     async collected() {
       const before = memoryOf(memoryLog)?.collected?.t ?? 0;
