@@ -225,6 +225,7 @@ try {
   if (args['cpu-profile']) portal.startProfile();
   const churn = SEARCHERS > 0 ? startSearchChurn({ sockets: searchers, searches, view, holdMs: Number(args['search-hold-ms']) }) : null;
   const writeStart = performance.now();
+  const writeStartClock = Date.now();
   const write = WINDOW
     ? (n, id) => pool.query(`update drive_assignments set flag = $1, mod_count = $3 where id = $2`, [`bench ${n}`, id, modBase + n])
     : (n, id) => pool.query(`update drive_assignments set flag = $1 where id = $2`, [`bench ${n}`, id]);
@@ -249,6 +250,7 @@ try {
   const writeSeconds = (performance.now() - writeStart) / 1000;
   await Promise.all(pendingWrites);
   const searched = await churn?.stop();
+  const stalls = portal.stalls(writeStartClock, Date.now());
   const profile = args['cpu-profile'] ? await portal.stopProfile() : null;
 
   const expected = [...expectedFor.values()].reduce((a, b) => a + b, 0);
@@ -287,6 +289,10 @@ try {
     `rows or members of another partner seen by partner sockets: ${recorder.strays}; wrong member counts: ${recorder.wrongTotals}; ` +
       `invalidated: ${recorder.invalidated}; closed by the portal: ${recorder.closedEarly}; errors: ${recorder.errors.length}` +
       (recorder.errors.length ? ` (first: ${recorder.errors[0]})` : ''),
+  );
+  log(
+    `portal event loop during the writes: longest stall ${stalls.longest.toFixed(0)} ms; ` +
+      `${stalls.over} of ${stalls.of} quarter-seconds held it up over 50 ms`,
   );
   if (profile) for (const line of summariseProfile(profile)) log(`portal CPU during the writes: ${line}`);
   const sound =

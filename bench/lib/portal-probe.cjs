@@ -1,7 +1,9 @@
 // Loaded into the portal process by the benchmarks (NODE_OPTIONS=--require), so a run can tell
 // where the portal's memory and time go:
 //   - every 250 ms it appends the process's memory use (process.memoryUsage(), bytes) as one JSON
-//     line to TRIPLINE_BENCH_MEMORY_LOG (JavaScript heap, buffers outside it, RSS);
+//     line to TRIPLINE_BENCH_MEMORY_LOG (JavaScript heap, buffers outside it, RSS), with the
+//     longest the event loop was held up since the last line (`stall`, ms: garbage collection or
+//     long work on the main thread delays every socket's messages by that much);
 //   - on SIGUSR2 it collects garbage first and appends a line marked `collected` (what is really
 //     kept), and with TRIPLINE_BENCH_HEAP_SNAPSHOT set also writes a heap snapshot to that file;
 //   - when the file <memory log>.cpu-start appears it starts the CPU profiler, and when
@@ -10,15 +12,20 @@
 // whose heap is the portal's, does any of this.
 const fs = require('node:fs');
 const { Session } = require('node:inspector');
+const { monitorEventLoopDelay } = require('node:perf_hooks');
 const v8 = require('node:v8');
 const vm = require('node:vm');
 const { isMainThread } = require('node:worker_threads');
 
 const file = process.env.TRIPLINE_BENCH_MEMORY_LOG;
 if (file && isMainThread) {
+  const loop = monitorEventLoopDelay({ resolution: 10 });
+  loop.enable();
   const sample = (more) => {
     const m = process.memoryUsage();
-    const line = { t: Date.now(), rss: m.rss, heapTotal: m.heapTotal, heapUsed: m.heapUsed, external: m.external, arrayBuffers: m.arrayBuffers, ...more };
+    const stall = loop.max / 1e6;
+    loop.reset();
+    const line = { t: Date.now(), rss: m.rss, heapTotal: m.heapTotal, heapUsed: m.heapUsed, external: m.external, arrayBuffers: m.arrayBuffers, stall, ...more };
     fs.appendFileSync(file, `${JSON.stringify(line)}\n`);
   };
   let profiler = null;

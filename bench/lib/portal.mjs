@@ -39,13 +39,14 @@ function memoryOf(file) {
     return null;
   }
   if (lines.length === 0) return null;
-  const mib = (s) => Object.fromEntries(Object.entries(s).map(([k, v]) => [k, k === 't' ? v : v / MiB]));
+  const mib = (s) => Object.fromEntries(Object.entries(s).map(([k, v]) => [k, k === 't' || k === 'stall' ? v : v / MiB]));
   const samples = lines.map(mib);
   const peak = {};
   for (const k of ['rss', 'heapTotal', 'heapUsed', 'external', 'arrayBuffers']) peak[k] = Math.max(...samples.map((s) => s[k]));
   const atPeakRss = samples.reduce((a, b) => (b.rss > a.rss ? b : a));
   return { peak, atPeakRss, last: samples.at(-1), collected: samples.findLast((s) => s.collected && !s.snapshot) ?? null,
     snapshotAt: samples.findLast((s) => s.snapshot)?.t ?? 0,
+    samples,
   };
 }
 
@@ -87,6 +88,14 @@ export async function startPortal({ root, dbUrl, env = {}, onExit }) {
     /** The highest resident memory since the portal started, MiB. */
     peakRss: () => statusMiB(server.pid, 'VmHWM'),
     memory: () => memoryOf(memoryLog),
+    /**
+     * How long the portal's event loop was held up between two times (Date.now()): the longest
+     * stall, and how many of the quarter-seconds sampled had one over `overMs`.
+     */
+    stalls(from, to, overMs = 50) {
+      const samples = (memoryOf(memoryLog)?.samples ?? []).filter((s) => s.t > from && s.t <= to && !s.collected);
+      return { longest: Math.max(0, ...samples.map((s) => s.stall)), over: samples.filter((s) => s.stall > overMs).length, of: samples.length };
+    },
     /** Starts the CPU profiler in the portal. */
     startProfile() {
       fs.writeFileSync(`${memoryLog}.cpu-start`, '');
