@@ -5,7 +5,7 @@
 //
 //   node bench/live-fanout.mjs [--data-dir DIR [--trips-per-day N] [--days D]] [--staff-watch day|partner-day]
 //                              [--window N] [--sockets N] [--write-seconds S] [--heap-snapshot FILE]
-//                              [--staff-searches K [--search-hold-ms MS]] [--cpu-profile]
+//                              [--staff-searches K [--search-hold-ms MS] [--distinct-searches N]] [--cpu-profile]
 //
 // The portal runs as its own process on a fresh embedded PostgreSQL with the demo data; this
 // process holds the sockets (partner users and staff, spread over the five busiest days), writes
@@ -30,7 +30,8 @@
 // --staff-searches K: during the writes, K of the staff sockets each fetch a live staff search
 // (filter { search }, with the same view), keep it --search-hold-ms (default 1,000), close it and
 // fetch the next, cycling through searches of the benchmark's days (a day and division, a whole
-// day, a nested custom query); the time to each search's FetchedFoundSet is reported.
+// day, a nested custom query; --distinct-searches N uses only the first N of them); the time to
+// each search's FetchedFoundSet is reported.
 //
 // The portal's memory is sampled (bench/lib/portal-probe.cjs) and, after subscribing and at the
 // end, measured after a full garbage collection (what it really keeps); --heap-snapshot FILE also
@@ -70,6 +71,7 @@ const { values: args } = parseArgs({
     'staff-searches': { type: 'string', default: '0' },
     'cpu-profile': { type: 'boolean', default: false },
     'search-hold-ms': { type: 'string', default: '1000' },
+    'distinct-searches': { type: 'string' },
   },
 });
 if (!['day', 'partner-day'].includes(args['staff-watch'])) throw new Error('--staff-watch is day or partner-day');
@@ -152,7 +154,7 @@ try {
       `staff sockets watch ${STAFF_PARTNER_DAY ? "a partner's day" : 'a whole day'}; ` +
       (WINDOW ? `windowed found sets, ${WINDOW} rows a window` : 'whole found sets'),
   );
-  const searches = SEARCHERS > 0 ? await benchSearches(pool, days) : [];
+  const searches = SEARCHERS > 0 ? (await benchSearches(pool, days)).slice(0, Number(args['distinct-searches'] ?? Infinity)) : [];
   // Windowed writes set modCount to base + N: above any modCount the trips hold now.
   const { rows: maxMod } = await pool.query('select coalesce(max(mod_count), 0)::int as m from drive_assignments');
   const modBase = Math.max(MOD_BASE, maxMod[0].m + 1);
@@ -272,7 +274,7 @@ try {
   if (searched) {
     const s = [...searched.answered].sort((a, b) => a - b);
     log(
-      `staff searches while writing (${SEARCHERS} sockets, each held ${args['search-hold-ms']} ms): ${s.length} answered, ` +
+      `staff searches while writing (${SEARCHERS} sockets, ${searches.length} different searches, each held ${args['search-hold-ms']} ms): ${s.length} answered, ` +
         `time to FetchedFoundSet p50 ${quantile(s, 0.5)?.toFixed(0)} ms, p95 ${quantile(s, 0.95)?.toFixed(0)} ms, max ${s.at(-1)?.toFixed(0)} ms; ` +
         `${searched.changes} search change messages (${(searched.changeBytes / 2 ** 20).toFixed(1)} MiB); errors: ${searched.errors.length}` +
         (searched.errors.length ? ` (first: ${searched.errors[0]})` : ''),
