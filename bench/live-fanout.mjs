@@ -141,7 +141,10 @@ try {
   const pool = new pg.Pool({ connectionString: dbUrl, max: 8 });
   cleanups.push(() => pool.end());
   const { rows: size } = await pool.query('select count(*)::int as trips, (select count(*)::int from trip_legs) as legs from drive_assignments');
-  log(`database: ${size[0].trips.toLocaleString('en-US')} trips, ${size[0].legs.toLocaleString('en-US')} legs; load average ${load()}`);
+  log(
+    `database: ${size[0].trips.toLocaleString('en-US')} trips, ${size[0].legs.toLocaleString('en-US')} legs; ` +
+      `portal RSS before any socket ${portal.rss().toFixed(0)} MiB; load average ${load()}`,
+  );
 
   const { days, dayTotal, partners, trips } = await busiestDays(pool, DAYS, PARTNERS);
   const dayTrips = [...dayTotal.values()].reduce((a, b) => a + b, 0);
