@@ -19,7 +19,7 @@ export async function createTestDatabase(): Promise<TestDatabase> {
   await admin.query(`create database ${name} template ${template}`);
   await admin.end();
   const url = adminUrl.replace(/\/[^/?]*(\?|$)/, `/${name}$1`);
-  const pool = new pg.Pool({ connectionString: url, max: 10 });
+  const pool = quietOnRemoval(new pg.Pool({ connectionString: url, max: 10 }));
   return {
     pool,
     url,
@@ -32,3 +32,14 @@ export async function createTestDatabase(): Promise<TestDatabase> {
     },
   };
 }
+
+/**
+ * A pool whose clients, once let go, ignore errors: pool.end() resolves before its clients' sockets
+ * have closed, and dropping the database then ends those connections from the server's side
+ * (57P01), which a client no longer watched by its pool would throw as an uncaught error.
+ */
+export function quietOnRemoval(pool: pg.Pool): pg.Pool {
+  pool.on('remove', (client) => client.on('error', () => {}));
+  return pool;
+}
+

@@ -3,6 +3,7 @@ import { CLIENT_VERSION, type LiveClientMessage, type LiveServerMessage } from '
 import pg, { type Pool } from 'pg';
 import WebSocket from 'ws';
 import { buildTestApp, type TestApp } from './app.ts';
+import { quietOnRemoval } from './db.ts';
 import { PASSWORD } from './factories.ts';
 
 /** A server process for live tests: a real listening app on loopback. */
@@ -23,7 +24,7 @@ export async function serve(pool: Pool): Promise<Served> {
  * pool, `b` on a pool of its own. `close` stops both and ends b's pool.
  */
 export async function serveTwo(pool: Pool, url: string): Promise<{ a: Served; b: Served; close(): Promise<void> }> {
-  const poolB = new pg.Pool({ connectionString: url, max: 5 });
+  const poolB = quietOnRemoval(new pg.Pool({ connectionString: url, max: 5 }));
   const a = await serve(pool);
   const b = await serve(poolB);
   return {

@@ -6,7 +6,7 @@ import { loadSessionUser } from '../src/platform/auth/users.ts';
 import { ManualClock } from '../src/platform/clock.ts';
 import { SearchSelection } from '../src/modules/live/search-set.ts';
 import { buildTestApp } from './app.ts';
-import { createTestDatabase, type TestDatabase } from './db.ts';
+import { createTestDatabase, quietOnRemoval, type TestDatabase } from './db.ts';
 import { createContact } from './factories.ts';
 import { Fence, HttpSession, idsOf, insertTimedTrip, serve, type LiveClient, type Served } from './live-helpers.ts';
 import { memberIds, search, SearchModel } from './live-search-helpers.ts';
@@ -25,7 +25,7 @@ let fence: Fence;
 beforeAll(async () => {
   db = await createTestDatabase();
   a = await serve(db.pool);
-  hastyPool = new pg.Pool({ connectionString: db.url, max: 5 });
+  hastyPool = quietOnRemoval(new pg.Pool({ connectionString: db.url, max: 5 }));
   const t = await buildTestApp(hastyPool, new ManualClock(), { searchTimeoutMs: 300 });
   await t.app.listen({ port: 0, host: '127.0.0.1' });
   const { port } = t.app.server.address() as AddressInfo;

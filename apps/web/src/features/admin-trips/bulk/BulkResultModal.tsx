@@ -20,7 +20,7 @@ export function BulkResultModal({ outcome, onClose }: { outcome: BulkOutcome | n
             {outcome.skipped.length > 0 && `, ${outcome.skipped.length} skipped`}
           </Text>
           {outcome.changed.length > 0 && !outcome.fixes && (
-            <ScrollArea.Autosize mah={160} type="auto" role="region" aria-label="Changed trips" tabIndex={0}>
+            <ScrollArea.Autosize mah={160} type="auto" viewportProps={{ tabIndex: 0, role: 'region', 'aria-label': 'Changed trips' }}>
               <Text size="sm" c="dimmed">
                 {outcome.changed.join(', ')}
               </Text>
@@ -42,7 +42,7 @@ export function BulkResultModal({ outcome, onClose }: { outcome: BulkOutcome | n
 export function SkippedTable({ skipped }: { skipped: BulkOutcome['skipped'] }) {
   return (
     <Alert color="yellow" title="Skipped" p="sm">
-      <ScrollArea.Autosize mah={260} type="auto">
+      <ScrollArea.Autosize mah={260} type="auto" viewportProps={{ tabIndex: 0, role: 'region', 'aria-label': 'Skipped trips' }}>
         <Table striped withRowBorders={false} aria-label="Skipped trips">
           <Table.Thead>
             <Table.Tr>
@@ -66,7 +66,7 @@ export function SkippedTable({ skipped }: { skipped: BulkOutcome['skipped'] }) {
 
 export function FixesTable({ fixes }: { fixes: NonNullable<BulkOutcome['fixes']> }) {
   return (
-    <ScrollArea.Autosize mah={300} type="auto">
+    <ScrollArea.Autosize mah={300} type="auto" viewportProps={{ tabIndex: 0, role: 'region', 'aria-label': 'Repairs' }}>
       <Table striped aria-label="Repairs">
         <Table.Thead>
           <Table.Tr>
