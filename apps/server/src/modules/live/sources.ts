@@ -1,4 +1,4 @@
-import { toMember, type DriveAssignment, type VOGDeliveryFilter, type VogDelivery } from '@tripline/core';
+import type { VOGDeliveryFilter, VogDelivery } from '@tripline/core';
 import type { Pool } from 'pg';
 import type { z } from 'zod';
 import type { LiveSource } from '../../platform/live/source.ts';
@@ -6,7 +6,7 @@ import { tripVisibleTo } from '../../platform/scope.ts';
 import { findDeliveries } from '../notifications/deliveries.ts';
 import { tripJsonCacheFor } from '../trips/day-list.ts';
 import { findTripsJson, findTripsJsonInParts, type TripJson, type TripKeys } from '../trips/repository.ts';
-import { loadStampedTrips, tripsJson, versionOf, type StampedTrip } from './trip-rows.ts';
+import { loadStampedTrips, memberOf, tripsJson, versionOf, type MemberRecord, type StampedTrip } from './trip-rows.ts';
 import { authorizeSearch, searchSelection, type TripSetFilter } from './search-filter.ts';
 import type { SearchDeps } from './search-set.ts';
 import { narrowTripFilter, toTripFilter, tripMatches } from './trip-filter.ts';
@@ -45,7 +45,7 @@ export function tripSource(deps: SearchDeps, cache = tripJsonCacheFor(deps.pool)
     windowed: {
       evaluate: async (filter) => loadStampedTrips(pool, cache, toTripFilter(filter), 2),
       load: (ids) => loadStampedTrips(pool, cache, { ids }),
-      member: (query, record) => toMember(record as DriveAssignment, query, clock.now()),
+      member: (query, record) => memberOf(record as MemberRecord, query, clock.now()),
       version: (trip) => versionOf(trip as StampedTrip),
       rowsJson: (trips) => tripsJson(pool, cache, trips as StampedTrip[]),
       selection: (filter, user) => searchSelection(deps, filter, user),

@@ -1,4 +1,4 @@
-import { tripListRowJson, type DriveAssignment } from '@tripline/core';
+import { toMember, toTripListRow, tripListRowJson, type DriveAssignment, type TripListRow, type WindowMember, type WindowQuery } from '@tripline/core';
 import type { Pool } from 'pg';
 import type { TripJsonCache } from '../trips/day-list.ts';
 import { TRIP_JSON_FROM, tripWhere, type TripFilter, type TripKeys } from '../trips/repository.ts';
@@ -14,10 +14,17 @@ export interface StampedTrip extends TripKeys {
   epoch: number;
 }
 
-/** A loaded trip: its keys and the trip itself (`record`), read once to make its members and then let go. */
+/**
+ * What a member is made from: the trip's list row (every field a member's key, flags and the Home
+ * search text read) with its partner's id (the outside-partner rule reads it). A day of 27,000
+ * trips is held as list rows while its members are made, never as 27,000 parsed full trips.
+ */
+export type MemberRecord = TripListRow & Pick<DriveAssignment, 'farmoutContactId'>;
+
+/** A loaded trip: its keys and its member record, read once to make its members and then let go. */
 export interface LoadedTrip {
   row: StampedTrip;
-  record: DriveAssignment;
+  record: MemberRecord;
 }
 
 interface Built {
@@ -53,22 +60,50 @@ const keysOf = (b: Built): StampedTrip => ({
 /** The version a windowed set compares: a reloaded trip with the same one has not changed visibly. */
 export const versionOf = (t: StampedTrip) => `${t.epoch}:${t.stamp}`;
 
-/** Builds trips (in `parts` queries at once, split by a hash of the id) and keeps their JSON in the cache. */
-async function build(pool: Pool, cache: TripJsonCache, filter: TripFilter, parts: number): Promise<Built[]> {
+/** A build keeps full trips in the cache only up to this many bytes: a whole day would empty it. */
+const KEEP_PER_BUILD_BYTES = 16 * 1024 * 1024;
+
+/**
+ * Builds trips (in `parts` queries at once, split by a hash of the id), keeps their JSON in the
+ * cache (up to KEEP_PER_BUILD_BYTES for one build) and answers `each` of every built trip. Each
+ * part's rows are let go as soon as they are taken in.
+ */
+async function build<T>(pool: Pool, cache: TripJsonCache, filter: TripFilter, parts: number, each: (b: Built) => T): Promise<T[]> {
   const params: unknown[] = [];
   const where = tripWhere(null, filter, params);
   const split = (k: number) => (parts > 1 ? ` and abs(hashtext(da.id::text) % ${parts}) = ${k}` : '');
+  let kept = 0;
   const results = await Promise.all(
-    Array.from({ length: parts }, (_, k) => pool.query<Built>(`select ${COLUMNS} ${STAMPED_FROM} where ${where}${split(k)}`, params)),
+    Array.from({ length: parts }, async (_, k) => {
+      const { rows } = await pool.query<Built>(`select ${COLUMNS} ${STAMPED_FROM} where ${where}${split(k)}`, params);
+      return rows.map((b) => {
+        if (kept < KEEP_PER_BUILD_BYTES) {
+          const json = Buffer.from(b.json);
+          kept += json.length;
+          cache.set(b.id, { stamp: b.stamp, epoch: Number(b.epoch), json, firstPickup: b.first_pickup });
+        }
+        return each(b);
+      });
+    }),
   );
-  const built = results.flatMap((r) => r.rows);
-  for (const b of built) cache.set(b.id, { stamp: b.stamp, epoch: Number(b.epoch), json: Buffer.from(b.json), firstPickup: b.first_pickup });
-  return built;
+  return results.flat();
 }
 
+function loaded(b: Built): LoadedTrip {
+  const trip = JSON.parse(b.json) as DriveAssignment;
+  return { row: keysOf(b), record: { ...toTripListRow(trip), farmoutContactId: trip.farmoutContactId } };
+}
+
+/**
+ * The member a loaded trip is in a windowed set: core toMember, which reads only fields a list row
+ * has (its key, flags and the Home search text) and the partner's id.
+ */
+export const memberOf = (record: MemberRecord, query: WindowQuery, now: Date): WindowMember | null =>
+  toMember(record as unknown as DriveAssignment, query, now);
+
 /** Trips matching a filter (no user scope: the fan-out applies each subscriber's), in no particular order. */
-export async function loadStampedTrips(pool: Pool, cache: TripJsonCache, filter: TripFilter, parts = 1): Promise<LoadedTrip[]> {
-  return (await build(pool, cache, filter, parts)).map((b) => ({ row: keysOf(b), record: JSON.parse(b.json) as DriveAssignment }));
+export function loadStampedTrips(pool: Pool, cache: TripJsonCache, filter: TripFilter, parts = 1): Promise<LoadedTrip[]> {
+  return build(pool, cache, filter, parts, loaded);
 }
 
 /**
@@ -85,10 +120,10 @@ export async function tripsJson(pool: Pool, cache: TripJsonCache, trips: readonl
     else missing.push(t.id);
   }
   if (missing.length > 0) {
-    for (const b of await build(pool, cache, { ids: missing }, 1)) {
+    await build(pool, cache, { ids: missing }, 1, (b) => {
       const kept = cache.get(b.id, b.stamp, Number(b.epoch));
       out.set(b.id, kept ? cache.listRow(b.id, kept).toString('utf8') : tripListRowJson(JSON.parse(b.json) as DriveAssignment));
-    }
+    });
   }
   return out;
 }

@@ -1,11 +1,11 @@
-import { compareMembers, toMember, windowIds, windowQuery, type TripWindowQuery, type WindowMember } from '@tripline/core';
+import { compareMembers, windowIds, windowQuery, type TripWindowQuery, type WindowMember } from '@tripline/core';
 import type { Pool } from 'pg';
 import type { SessionUser } from '../../platform/auth/users.ts';
 import type { Clock } from '../../platform/clock.ts';
 import { tripVisibleTo } from '../../platform/scope.ts';
 import type { TripJsonCache } from '../trips/day-list.ts';
 import { narrowTripFilter, toTripFilter } from './trip-filter.ts';
-import { loadStampedTrips, tripsJson, type StampedTrip } from './trip-rows.ts';
+import { loadStampedTrips, memberOf, tripsJson, type StampedTrip } from './trip-rows.ts';
 
 /**
  * GET drive-assignments-window: the twin of a live fetch with a view, over HTTP. The same found
@@ -21,7 +21,7 @@ export async function tripWindowJson(pool: Pool, clock: Clock, cache: TripJsonCa
     const now = clock.now();
     for (const { row, record } of await loadStampedTrips(pool, cache, toTripFilter(filter), 2)) {
       if (!tripVisibleTo(user, row)) continue;
-      const member = toMember(record, query, now);
+      const member = memberOf(record, query, now);
       if (!member) continue;
       members.push(member);
       trips.set(row.id, row);
