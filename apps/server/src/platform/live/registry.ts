@@ -135,7 +135,9 @@ export class FoundSetRegistry {
     if (!fs) return;
     fs.subscriptions.delete(sub);
     if (fs.subscriptions.size > 0) return;
-    if (this.lingerMs > 0 && fs.ready) {
+    // A search nobody watches is dropped at once: kept, it would ask the database about every
+    // change batch for nobody, and a search is answered again quickly from its query.
+    if (this.lingerMs > 0 && fs.ready && !fs.windowed?.selection) {
       const lingering = fs;
       fs.lingerTimer = setTimeout(() => {
         lingering.lingerTimer = null;
