@@ -63,7 +63,9 @@ export async function startPortal({ root, dbUrl, env = {}, onExit }) {
   const port = await freePort();
   const memoryLog = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'tripline-bench-memory-')), 'memory.jsonl');
   const base = `http://127.0.0.1:${port}`;
-  const server = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
+  // the JavaScript heap `npm start` gives the portal (package.json)
+  const heap = `--max-old-space-size=${process.env.TRIPLINE_HEAP_MB || 640}`;
+  const server = spawn(process.execPath, [heap, '--import', 'tsx', 'apps/server/src/main.ts'], {
     cwd: root,
     env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATABASE_URL: dbUrl, LOG_LEVEL: 'warn', TRIPLINE_BENCH_TSX: '',
       NODE_OPTIONS: `${process.env.NODE_OPTIONS ?? ''} --require ${probe}`.trim(), TRIPLINE_BENCH_MEMORY_LOG: memoryLog, ...env },

@@ -6,7 +6,7 @@ import { tripVisibleTo } from '../../platform/scope.ts';
 import { findDeliveries } from '../notifications/deliveries.ts';
 import { tripJsonCacheFor } from '../trips/day-list.ts';
 import { findTripsJson, findTripsJsonInParts, type TripJson, type TripKeys } from '../trips/repository.ts';
-import { loadStampedTrips, memberOf, tripsJson, versionOf, type MemberRecord, type StampedTrip } from './trip-rows.ts';
+import { EVALUATION_PARTS, loadStampedTrips, memberOf, tripsJson, versionOf, type MemberRecord, type StampedTrip } from './trip-rows.ts';
 import { authorizeSearch, searchSelection, type TripSetFilter } from './search-filter.ts';
 import type { SearchDeps } from './search-set.ts';
 import { narrowTripFilter, toTripFilter, tripMatches } from './trip-filter.ts';
@@ -43,7 +43,7 @@ export function tripSource(deps: SearchDeps, cache = tripJsonCacheFor(deps.pool)
     visibleTo: tripVisibleTo,
     json: (trip) => built.get(trip) ?? JSON.stringify(trip),
     windowed: {
-      evaluate: async (filter) => loadStampedTrips(pool, cache, toTripFilter(filter), 2),
+      evaluate: async (filter) => loadStampedTrips(pool, cache, toTripFilter(filter), EVALUATION_PARTS),
       load: (ids) => loadStampedTrips(pool, cache, { ids }),
       member: (query, record) => memberOf(record as MemberRecord, query, clock.now()),
       version: (trip) => versionOf(trip as StampedTrip),

@@ -60,11 +60,14 @@ const keysOf = (b: Built): StampedTrip => ({
 /** The version a windowed set compares: a reloaded trip with the same one has not changed visibly. */
 export const versionOf = (t: StampedTrip) => `${t.epoch}:${t.stamp}`;
 
+/** A windowed set is read in this many parts, two at a time, so a whole day's JSON is never in memory at once. */
+export const EVALUATION_PARTS = 6;
+
 /** A build keeps full trips in the cache only up to this many bytes: a whole day would empty it. */
 const KEEP_PER_BUILD_BYTES = 16 * 1024 * 1024;
 
 /**
- * Builds trips (in `parts` queries at once, split by a hash of the id), keeps their JSON in the
+ * Builds trips (in `parts` queries, two at a time, split by a hash of the id), keeps their JSON in the
  * cache (up to KEEP_PER_BUILD_BYTES for one build) and answers `each` of every built trip. Each
  * part's rows are let go as soon as they are taken in.
  */
@@ -73,19 +76,27 @@ async function build<T>(pool: Pool, cache: TripJsonCache, filter: TripFilter, pa
   const where = tripWhere(null, filter, params);
   const split = (k: number) => (parts > 1 ? ` and abs(hashtext(da.id::text) % ${parts}) = ${k}` : '');
   let kept = 0;
-  const results = await Promise.all(
-    Array.from({ length: parts }, async (_, k) => {
-      const { rows } = await pool.query<Built>(`select ${COLUMNS} ${STAMPED_FROM} where ${where}${split(k)}`, params);
-      return rows.map((b) => {
-        if (kept < KEEP_PER_BUILD_BYTES) {
-          const json = Buffer.from(b.json);
-          kept += json.length;
-          cache.set(b.id, { stamp: b.stamp, epoch: Number(b.epoch), json, firstPickup: b.first_pickup });
-        }
-        return each(b);
-      });
-    }),
-  );
+  const take = async (k: number): Promise<T[]> => {
+    const { rows } = await pool.query<Built>(`select ${COLUMNS} ${STAMPED_FROM} where ${where}${split(k)}`, params);
+    return rows.map((b) => {
+      if (kept < KEEP_PER_BUILD_BYTES) {
+        const json = Buffer.from(b.json);
+        kept += json.length;
+        cache.set(b.id, { stamp: b.stamp, epoch: Number(b.epoch), json, firstPickup: b.first_pickup });
+      }
+      return each(b);
+    });
+  };
+  // two parts at a time: a day's JSON is never all in memory at once
+  const results: T[][] = [];
+  let next = 0;
+  const worker = async () => {
+    while (next < parts) {
+      const k = next++;
+      results[k] = await take(k);
+    }
+  };
+  await Promise.all([worker(), worker()]);
   return results.flat();
 }
 
