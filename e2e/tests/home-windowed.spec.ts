@@ -20,6 +20,18 @@ async function dayWindow(page: Page, query: string): Promise<TripWindow> {
 }
 
 /** The list scrolls only up and down: no cell leaves the screen sideways. */
+/** Scrolls the list to its end and waits for the last trip's row to be in view and loaded. */
+async function scrollToLastTrip(page: Page, home: Locator) {
+  const [last] = (await dayWindow(page, `&offset=${TRIPS - 1}&limit=1`)).rows;
+  const lastRow = home.locator(`[role="row"][aria-rowindex="${TRIPS + 1}"]`);
+  await expect(async () => {
+    await home.evaluate((el) => el.scrollTo(0, el.scrollHeight));
+    await expect(lastRow).toBeInViewport({ ratio: 1, timeout: 1_000 });
+  }).toPass({ timeout: 30_000 });
+  await expect(lastRow).not.toHaveAttribute('aria-busy', { timeout: 10_000 });
+  return { last, lastRow };
+}
+
 async function expectNoSidewaysOverflow(table: Locator) {
   const fit = await table.evaluate((el) => {
     const width = document.documentElement.clientWidth;
@@ -59,13 +71,7 @@ test('a 2,000-trip day: to the end, searched, sorted, all accepted, and fitting 
   await expectNoA11yViolations(page, 'Home with 2,000 trips');
 
   // The end of the day: the last trip's row comes into view and loads.
-  const [last] = (await dayWindow(page, `&offset=${TRIPS - 1}&limit=1`)).rows;
-  const lastRow = home.locator(`[role="row"][aria-rowindex="${TRIPS + 1}"]`);
-  await expect(async () => {
-    await home.evaluate((el) => el.scrollTo(0, el.scrollHeight));
-    await expect(lastRow).toBeInViewport({ ratio: 1, timeout: 1_000 });
-  }).toPass({ timeout: 30_000 });
-  await expect(lastRow).not.toHaveAttribute('aria-busy', { timeout: 10_000 });
+  const { last, lastRow } = await scrollToLastTrip(page, home);
   await expect(lastRow.getByRole('button', { name: `Actions for trip ${last.referenceNumber}`, exact: true })).toBeInViewport();
   await page.screenshot({ path: test.info().outputPath('home-1366-end.png') });
   await expectNoA11yViolations(page, 'Home scrolled to the end of 2,000 trips');
@@ -156,13 +162,7 @@ test('without live updates the day comes over HTTP, a page at a time as the list
   expect(offsets).toEqual([0]);
   await expectNoA11yViolations(page, 'Home over HTTP');
 
-  const [last] = (await dayWindow(page, `&offset=${TRIPS - 1}&limit=1`)).rows;
-  const lastRow = home.locator(`[role="row"][aria-rowindex="${TRIPS + 1}"]`);
-  await expect(async () => {
-    await home.evaluate((el) => el.scrollTo(0, el.scrollHeight));
-    await expect(lastRow).toBeInViewport({ ratio: 1, timeout: 1_000 });
-  }).toPass({ timeout: 30_000 });
-  await expect(lastRow).not.toHaveAttribute('aria-busy', { timeout: 10_000 });
+  const { last, lastRow } = await scrollToLastTrip(page, home);
   await expect(lastRow.getByRole('button', { name: `Actions for trip ${last.referenceNumber}`, exact: true })).toBeVisible();
   expect(Math.max(...offsets)).toBeGreaterThan(TRIPS - 500);
   await expectNoA11yViolations(page, 'Home over HTTP scrolled to the end');
