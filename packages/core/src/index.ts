@@ -17,6 +17,7 @@ export * from './api/trips.ts';
 export * from './api/search.ts';
 export * from './api/assignment.ts';
 export * from './live/protocol.ts';
+export * from './live/member-rules.ts';
 export * from './api/notifications.ts';
 export * from './audit/index.ts';
 export * from './api/log.ts';

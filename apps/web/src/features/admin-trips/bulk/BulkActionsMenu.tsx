@@ -1,7 +1,7 @@
 import { useMemo, useState } from 'react';
 import { Button, Menu, Stack, Text } from '@mantine/core';
 import { IconChevronDown, IconTool } from '@tabler/icons-react';
-import { contract, mayAccess, SEARCH_MSG, type BulkAction, type BulkResult, type DriveAssignment, type PartnerOption, type TripListRow } from '@tripline/core';
+import { contract, mayAccess, memberRefusal, SEARCH_MSG, type BulkAction, type BulkResult, type DriveAssignment, type PartnerOption, type TripListRow } from '@tripline/core';
 import { ApiError, callApi } from '../../../lib/api.ts';
 import { confirm } from '../../../lib/confirm.tsx';
 import { useCurrentUser } from '../../../lib/current-user.ts';
@@ -12,7 +12,6 @@ import {
   assignTargets,
   BULK_ACTION_DEFS,
   BULK_MENU,
-  memberRefusal,
   outOfAreaConfirmation,
   pastNote,
   refusal,

@@ -1,10 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { MEMBER_FLAG } from '@tripline/core';
 import { makeLeg, makeTrip } from '../../trips/trip-factory.ts';
 import {
   assignTargets,
   BULK_ACTION_DEFS,
-  memberRefusal,
   outOfAreaConfirmation,
   pastNote,
   refusal,
@@ -24,22 +22,6 @@ describe('splitByDate (spec 2 §6, §9)', () => {
     );
     expect(eligible.map((t) => `${t.serviceDate} ${t.timeZone}`)).toEqual(['2026-11-21 America/Denver', '2026-11-30 America/New_York']);
     expect(past).toHaveLength(2);
-  });
-});
-
-describe("memberRefusal: from the found set's flags, before reading any trip", () => {
-  const { cancelled, past, accepted } = MEMBER_FLAG;
-  it("refuses un-cancel at once when no trip is cancelled and one has not occurred", () => {
-    expect(memberRefusal('unCancel', [0, accepted, past])).toBe('No canceled DAs in found set');
-  });
-  it('reads the trips when a cancelled one may count, or when every one has occurred (its date decides)', () => {
-    expect(memberRefusal('unCancel', [0, cancelled])).toBeNull();
-    expect(memberRefusal('unCancel', [past, past | accepted])).toBeNull();
-    expect(memberRefusal('unCancel', [])).toBeNull();
-  });
-  it('leaves the other actions to the rows', () => {
-    expect(memberRefusal('cancel', [0])).toBeNull();
-    expect(memberRefusal('reset', [0])).toBeNull();
   });
 });
 

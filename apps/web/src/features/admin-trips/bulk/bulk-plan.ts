@@ -3,7 +3,6 @@ import {
   bulkSkipReason,
   dateInZone,
   isTodayOrLater,
-  MEMBER_FLAG,
   SEARCH_MSG,
   type BulkAction,
   type BulkTrip,
@@ -83,16 +82,6 @@ export const BULK_MENU: readonly BulkAction[] = ['assign', 'unassign', 'reset', 
 export function refusal(action: BulkAction, eligible: readonly Pick<DriveAssignment, 'canceled' | 'serviceDate' | 'timeZone'>[], pastCount: number, now: Date): string | null {
   if (eligible.length === 0) return pastCount > 0 ? SEARCH_MSG.BULK_TODAY_OR_LATER : 'Choose at least one trip';
   return bulkRefusal(action, eligible, now);
-}
-
-/**
- * A refusal decided from the found set's member flags alone, before any trip is read: un-cancel
- * when no chosen trip is cancelled and one at least has not occurred (so one is of today or later,
- * and the rows would be refused the same way: 'No canceled DAs in found set'). Null: read the trips.
- */
-export function memberRefusal(action: BulkAction, flags: readonly number[]): string | null {
-  if (action !== 'unCancel' || flags.some((f) => f & MEMBER_FLAG.cancelled)) return null;
-  return flags.some((f) => !(f & MEMBER_FLAG.past)) ? SEARCH_MSG.NO_CANCELED_IN_FOUND_SET : null;
 }
 
 /** The note under a confirmation when some chosen trips are left out. */

@@ -1,6 +1,7 @@
 import { List, Stack, Text } from '@mantine/core';
 import {
   TRIP_MSG,
+  acceptAllMembers,
   acceptRefusal,
   contract,
   finaliseBlockedReason,
@@ -14,7 +15,7 @@ import { toast } from '../../../lib/toast.tsx';
 import { formatMoney, plural } from '../home/trip-format.ts';
 import type { TripRows } from '../home/use-day-trips.ts';
 import { loadDayRows } from '../api.ts';
-import { acceptAllMembers, rateAcceptAllRefusal, rateAcceptSelection, type BatchFailure, type TripRef } from './partner-rules.ts';
+import { rateAcceptAllRefusal, rateAcceptSelection, type BatchFailure, type TripRef } from './partner-rules.ts';
 import { TRIP_WRITE_QUIET, applyBatchFailures, showTripFailure } from './trip-write.tsx';
 
 export interface ActionContext {

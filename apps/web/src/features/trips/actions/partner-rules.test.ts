@@ -1,8 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { MEMBER_FLAG, TRIP_MSG, type WindowMember } from '@tripline/core';
+import { TRIP_MSG } from '@tripline/core';
 import { makeLeg, makeTrip } from '../trip-factory.ts';
 import {
-  acceptAllMembers,
   conflictCopy,
   filterDeclineReasons,
   rateAcceptAllRefusal,
@@ -35,25 +34,6 @@ describe('rate accept for the day', () => {
 
   it('warns when no pending trip is eligible', () => {
     expect(rateAcceptAllRefusal(rateAcceptSelection([noStats], NOW))).toEqual({ message: TRIP_MSG.NO_ELIGIBLE_TRIPS, kind: 'warning' });
-  });
-});
-
-describe('accept all from the members', () => {
-  const m = (id: string, flags: number, modCount = 2): WindowMember => [id, `k-${id}`, modCount, flags];
-
-  it('sends the trips still to accept with their modCount, skips accepted, declined, read-only and cancelled ones, and counts past ones', () => {
-    const members = [
-      m('open', 0, 7),
-      m('accepted', MEMBER_FLAG.accepted),
-      m('declined', MEMBER_FLAG.declined),
-      m('locked', MEMBER_FLAG.readOnly),
-      m('cancelled', MEMBER_FLAG.cancelled | MEMBER_FLAG.readOnly),
-      m('past', MEMBER_FLAG.past),
-      m('pastAccepted', MEMBER_FLAG.past | MEMBER_FLAG.accepted),
-      m('outside', MEMBER_FLAG.outside),
-    ];
-    expect(acceptAllMembers(members)).toEqual({ eligible: [{ id: 'open', modCount: 7 }, { id: 'outside', modCount: 2 }], past: 1 });
-    expect(acceptAllMembers([])).toEqual({ eligible: [], past: 0 });
   });
 });
 

@@ -1,38 +1,17 @@
 import {
   DriveAssignment,
-  MEMBER_FLAG,
   RECEIPT_MAX_BYTES,
   TRIP_MSG,
   finaliseBlockedReason,
   receiptTypeOf,
   type TripForRules,
-  type WindowMember,
+  type MemberRef,
 } from '@tripline/core';
 
 type Trip = DriveAssignment;
 
 /** A trip as a batch write names it. */
-export interface TripRef {
-  id: string;
-  modCount: number;
-}
-
-const NOT_TO_ACCEPT = MEMBER_FLAG.accepted | MEMBER_FLAG.readOnly | MEMBER_FLAG.cancelled | MEMBER_FLAG.declined;
-
-/**
- * spec 1 §5 accept all, from the members of the list (their flags): accepted, declined, read-only
- * and cancelled trips are skipped, past ones counted; the others are sent with their modCount.
- */
-export function acceptAllMembers(members: readonly WindowMember[]): { eligible: TripRef[]; past: number } {
-  const eligible: TripRef[] = [];
-  let past = 0;
-  for (const [id, , modCount, flags] of members) {
-    if (flags & NOT_TO_ACCEPT) continue;
-    if (flags & MEMBER_FLAG.past) past++;
-    else eligible.push({ id, modCount });
-  }
-  return { eligible, past };
-}
+export type TripRef = MemberRef;
 
 /**
  * Rate accept for the whole day (spec 1 §8): trips pending rate approval are the accepted ones whose
