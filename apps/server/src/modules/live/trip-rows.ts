@@ -1,7 +1,7 @@
 import { toMember, toTripListRow, tripListRowJson, type DriveAssignment, type TripListRow, type WindowMember, type WindowQuery } from '@tripline/core';
 import type { Pool } from 'pg';
 import type { TripJsonCache } from '../trips/day-list.ts';
-import { TRIP_JSON_FROM, tripWhere, type TripFilter, type TripKeys } from '../trips/repository.ts';
+import { TRIP_JSON_FROM, TRIP_KEY_COLUMNS, tripKeysOf, tripWhere, type TripFilter, type TripKeyRow, type TripKeys } from '../trips/repository.ts';
 
 /**
  * Trips for windowed found sets: each trip's keys (filter fields and row scope) with its version
@@ -27,13 +27,7 @@ export interface LoadedTrip {
   record: MemberRecord;
 }
 
-interface Built {
-  id: string;
-  date: string;
-  division: string | null;
-  farmout: string | null;
-  bill_to: string | null;
-  passenger_ids: string[];
+interface Built extends TripKeyRow {
   first_pickup: string | null;
   stamp: string;
   epoch: string;
@@ -42,20 +36,10 @@ interface Built {
 
 const STAMP = `da.view_stamp::text || '.' || coalesce(s.stamp, 0)::text`;
 const STAMPED_FROM = `${TRIP_JSON_FROM} cross join trip_view_epoch e left join trip_view_stamps s on s.drive_assignment_id = da.id`;
-const COLUMNS = `da.id, to_char(da.service_date, 'YYYY-MM-DD') as date, dv.code as division, da.farmout_contact_id as farmout,
-  da.bill_to_contact_id as bill_to, legs.passenger_ids, legs.first_pickup::text as first_pickup, ${STAMP} as stamp,
+const COLUMNS = `${TRIP_KEY_COLUMNS}, legs.first_pickup::text as first_pickup, ${STAMP} as stamp,
   e.epoch::text as epoch, to_json(trip)::text as json`;
 
-const keysOf = (b: Built): StampedTrip => ({
-  id: b.id,
-  serviceDate: b.date,
-  division: b.division,
-  farmoutContactId: b.farmout,
-  billToContactId: b.bill_to,
-  tripLegs: b.passenger_ids.map((passengerId) => ({ passengerId })),
-  stamp: b.stamp,
-  epoch: Number(b.epoch),
-});
+const keysOf = (b: Built): StampedTrip => ({ ...tripKeysOf(b), stamp: b.stamp, epoch: Number(b.epoch) });
 
 /** The version a windowed set compares: a reloaded trip with the same one has not changed visibly. */
 export const versionOf = (t: StampedTrip) => `${t.epoch}:${t.stamp}`;

@@ -161,33 +161,39 @@ export interface TripJson {
   json: string;
 }
 
-interface TripJsonRow {
+/** The columns of a trip's keys (TRIP_KEY_COLUMNS), as read from a query over TRIP_JSON_FROM. */
+export interface TripKeyRow {
   id: string;
   date: string;
   division: string | null;
   farmout: string | null;
   bill_to: string | null;
   passenger_ids: string[];
+}
+
+/** A trip's keys (filter fields and row scope), read over TRIP_JSON_FROM. */
+export const TRIP_KEY_COLUMNS = `da.id, to_char(da.service_date, 'YYYY-MM-DD') as date, dv.code as division,
+  da.farmout_contact_id as farmout, da.bill_to_contact_id as bill_to, legs.passenger_ids`;
+
+export const tripKeysOf = (r: TripKeyRow): TripKeys => ({
+  id: r.id,
+  serviceDate: r.date,
+  division: r.division,
+  farmoutContactId: r.farmout,
+  billToContactId: r.bill_to,
+  tripLegs: r.passenger_ids.map((passengerId) => ({ passengerId })),
+});
+
+interface TripJsonRow extends TripKeyRow {
   pickup: string | null;
   ref: string;
   json: string;
 }
 
-const TRIP_JSON_COLUMNS = `da.id, to_char(da.service_date, 'YYYY-MM-DD') as date, dv.code as division,
-  da.farmout_contact_id as farmout, da.bill_to_contact_id as bill_to, legs.passenger_ids,
+const TRIP_JSON_COLUMNS = `${TRIP_KEY_COLUMNS},
   legs.first_pickup::text as pickup, da.reference_number as ref, to_json(trip)::text as json`;
 
-const tripJson = (r: TripJsonRow): TripJson => ({
-  trip: {
-    id: r.id,
-    serviceDate: r.date,
-    division: r.division,
-    farmoutContactId: r.farmout,
-    billToContactId: r.bill_to,
-    tripLegs: r.passenger_ids.map((passengerId) => ({ passengerId })),
-  },
-  json: r.json,
-});
+const tripJson = (r: TripJsonRow): TripJson => ({ trip: tripKeysOf(r), json: r.json });
 
 /** Trips matching a filter, with no user scope, each with its keys and JSON text; in no particular order. */
 export async function findTripsJson(db: Db, filter: TripFilter): Promise<TripJson[]> {
