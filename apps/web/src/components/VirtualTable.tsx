@@ -215,24 +215,8 @@ export function VirtualTable<T, C>({
         <div role="rowgroup" className={classes.body} style={{ height: virtualizer.getTotalSize() - headerHeight }} onKeyDown={onKeyDown}>
           {virtualizer.getVirtualItems().map((row) => {
             const item = items[row.index];
-            if (item === undefined) {
-              return (
-                <div
-                  key={row.key}
-                  ref={virtualizer.measureElement}
-                  data-index={row.index}
-                  role="row"
-                  aria-rowindex={row.index + 2}
-                  aria-busy="true"
-                  tabIndex={focusableRows ? 0 : undefined}
-                  className={[classes.row, rowClassName].filter(Boolean).join(' ')}
-                  style={{ transform: `translateY(${row.start - headerHeight}px)` }}
-                >
-                  <LoadingCells layout={layout} minHeight={rowHeight} gap={gap} padding={padding} />
-                </div>
-              );
-            }
-            const props = rowProps?.(item);
+            // a row not loaded yet is a placeholder of a row's height, busy until it comes
+            const props = item === undefined ? { 'aria-busy': true as const } : rowProps?.(item);
             return (
               <div
                 key={row.key}
@@ -245,7 +229,11 @@ export function VirtualTable<T, C>({
                 className={[classes.row, rowClassName, props?.className].filter(Boolean).join(' ')}
                 style={{ transform: `translateY(${row.start - headerHeight}px)` }}
               >
-                <RowCells item={item} context={rowContext(item)} layout={layout} minHeight={rowHeight} gap={gap} padding={padding} />
+                {item === undefined ? (
+                  <LoadingCells layout={layout} minHeight={rowHeight} gap={gap} padding={padding} />
+                ) : (
+                  <RowCells item={item} context={rowContext(item)} layout={layout} minHeight={rowHeight} gap={gap} padding={padding} />
+                )}
               </div>
             );
           })}
