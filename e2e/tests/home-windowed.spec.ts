@@ -20,6 +20,15 @@ async function dayWindow(page: Page, query: string): Promise<TripWindow> {
 }
 
 /** The list scrolls only up and down: no cell leaves the screen sideways. */
+/** Signs the demo partner in at 1366 px and opens the 2,000-trip day; answers its list. */
+async function openDay(page: Page): Promise<Locator> {
+  await page.setViewportSize({ width: 1366, height: 768 });
+  await signIn(page, 'partner');
+  await expect(page).toHaveURL(/:\d+\/$/);
+  await page.goto(`/?date=${DAY}`);
+  return page.getByRole('table', { name: /^Trips for / });
+}
+
 /** Scrolls the list to its end and waits for the last trip's row to be in view and loaded. */
 async function scrollToLastTrip(page: Page, home: Locator) {
   const [last] = (await dayWindow(page, `&offset=${TRIPS - 1}&limit=1`)).rows;
@@ -57,12 +66,7 @@ test.beforeAll(async () => {
 
 test('a 2,000-trip day: to the end, searched, sorted, all accepted, and fitting 1024 px', async ({ page }) => {
   test.setTimeout(180_000);
-  await page.setViewportSize({ width: 1366, height: 768 });
-  await signIn(page, 'partner');
-  await expect(page).toHaveURL(/:\d+\/$/);
-
-  await page.goto(`/?date=${DAY}`);
-  const home = page.getByRole('table', { name: /^Trips for / });
+  const home = await openDay(page);
   await expect(page.getByText(`${TRIPS} trips`, { exact: true })).toBeVisible({ timeout: 20_000 });
   await expect(home).toHaveAttribute('aria-rowcount', String(TRIPS + 1));
   const firstRow = home.locator('[role="row"][aria-rowindex="2"]');
@@ -150,12 +154,7 @@ test('without live updates the day comes over HTTP, a page at a time as the list
     const url = new URL(r.url());
     if (url.pathname === '/api/drive-assignments-window' && url.searchParams.get('pickupDate') === DAY) offsets.push(Number(url.searchParams.get('offset')));
   });
-  await page.setViewportSize({ width: 1366, height: 768 });
-  await signIn(page, 'partner');
-  await expect(page).toHaveURL(/:\d+\/$/);
-
-  await page.goto(`/?date=${DAY}`);
-  const home = page.getByRole('table', { name: /^Trips for / });
+  const home = await openDay(page);
   await expect(page.getByText(`${TRIPS} trips`, { exact: true })).toBeVisible({ timeout: 20_000 });
   await expect(page.getByRole('button', { name: 'Refresh' })).toBeVisible();
   await expect(home).toHaveAttribute('aria-rowcount', String(TRIPS + 1));
@@ -169,11 +168,7 @@ test('without live updates the day comes over HTTP, a page at a time as the list
 });
 
 test("a row's dialog reads the full trip first: loading, a readable failure, and the dialog once it is read", async ({ page }) => {
-  await page.setViewportSize({ width: 1366, height: 768 });
-  await signIn(page, 'partner');
-  await expect(page).toHaveURL(/:\d+\/$/);
-  await page.goto(`/?date=${DAY}`);
-  const home = page.getByRole('table', { name: /^Trips for / });
+  const home = await openDay(page);
   const firstRow = home.locator('[role="row"][aria-rowindex="2"]');
   await expect(firstRow).not.toHaveAttribute('aria-busy', { timeout: 20_000 });
   const ref = await refOf(firstRow);
