@@ -10,6 +10,7 @@ import {
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_PASSWORD, DEMO_USER_IDS, loadDemoData } from '../src/modules/demo/index.ts';
 import { Browser, buildTestApp, type TestApp } from './app.ts';
+import { TRIP_JSON_FROM, TRIP_LIST_JSON_FROM } from '../src/modules/trips/repository.ts';
 import { createTestDatabase, type TestDatabase } from './db.ts';
 import { apiToken, TODAY } from './trip-factories.ts';
 
@@ -166,5 +167,26 @@ describe('GET /api/drive-assignments without view', () => {
     // the list view after a full read, and a full read after it, leave the full answer as it was
     await list(partner, `serviceDate=${busyDay}&view=list`);
     expect((await list(partner, `serviceDate=${busyDay}`)).body).toBe(plain.body);
+  });
+});
+
+describe('the list projection PostgreSQL builds for members', () => {
+  it("gives every demo trip the same list row and partner as its full trip, in well under two thirds of its JSON", async () => {
+    const read = async (from: string) =>
+      new Map((await db.pool.query<{ id: string; json: string }>(`select da.id, to_json(trip)::text as json ${from}`)).rows.map((r) => [r.id, r.json]));
+    const [full, listed] = await Promise.all([read(TRIP_JSON_FROM), read(TRIP_LIST_JSON_FROM)]);
+    expect(full.size).toBeGreaterThan(1000);
+    expect([...listed.keys()].sort()).toEqual([...full.keys()].sort());
+    let fullBytes = 0;
+    let listedBytes = 0;
+    for (const [id, json] of full) {
+      const trip = JSON.parse(json) as DriveAssignment;
+      const part = JSON.parse(listed.get(id)!) as DriveAssignment;
+      expect(toTripListRow(part)).toEqual(toTripListRow(trip));
+      expect(part.farmoutContactId).toBe(trip.farmoutContactId);
+      fullBytes += json.length;
+      listedBytes += listed.get(id)!.length;
+    }
+    expect(listedBytes).toBeLessThan(fullBytes * 0.6);
   });
 });

@@ -1,7 +1,7 @@
 import { toMember, toTripListRow, tripListRowJson, type DriveAssignment, type TripListRow, type WindowMember, type WindowQuery } from '@tripline/core';
 import type { Pool } from 'pg';
 import type { TripJsonCache } from '../trips/day-list.ts';
-import { TRIP_JSON_FROM, TRIP_KEY_COLUMNS, tripKeysOf, tripWhere, type TripFilter, type TripKeyRow, type TripKeys } from '../trips/repository.ts';
+import { TRIP_JSON_FROM, TRIP_KEY_COLUMNS, TRIP_LIST_JSON_FROM, tripKeysOf, tripWhere, type TripFilter, type TripKeyRow, type TripKeys } from '../trips/repository.ts';
 
 /**
  * Trips for windowed found sets: each trip's keys (filter fields and row scope) with its version
@@ -35,7 +35,11 @@ interface Built extends TripKeyRow {
 }
 
 const STAMP = `da.view_stamp::text || '.' || coalesce(s.stamp, 0)::text`;
-const STAMPED_FROM = `${TRIP_JSON_FROM} cross join trip_view_epoch e left join trip_view_stamps s on s.drive_assignment_id = da.id`;
+const stamped = (from: string) => `${from} cross join trip_view_epoch e left join trip_view_stamps s on s.drive_assignment_id = da.id`;
+/** Full trips (DriveAssignment), kept in the cache: the rows windows send. */
+const FULL = stamped(TRIP_JSON_FROM);
+/** Only a list row's fields and the partner's id: what members are made of. */
+const LISTED = stamped(TRIP_LIST_JSON_FROM);
 const COLUMNS = `${TRIP_KEY_COLUMNS}, legs.first_pickup::text as first_pickup, ${STAMP} as stamp,
   e.epoch::text as epoch, to_json(trip)::text as json`;
 
@@ -51,19 +55,19 @@ export const EVALUATION_PARTS = 6;
 const KEEP_PER_BUILD_BYTES = 16 * 1024 * 1024;
 
 /**
- * Builds trips (in `parts` queries, two at a time, split by a hash of the id), keeps their JSON in the
- * cache (up to KEEP_PER_BUILD_BYTES for one build) and answers `each` of every built trip. Each
- * part's rows are let go as soon as they are taken in.
+ * Builds trips over `from` (in `parts` queries, two at a time, split by a hash of the id) and answers
+ * `each` of every built trip; full trips are kept in the cache (up to KEEP_PER_BUILD_BYTES for one
+ * build). Each part's rows are let go as soon as they are taken in.
  */
-async function build<T>(pool: Pool, cache: TripJsonCache, filter: TripFilter, parts: number, each: (b: Built) => T): Promise<T[]> {
+async function build<T>(pool: Pool, from: string, cache: TripJsonCache | null, filter: TripFilter, parts: number, each: (b: Built) => T): Promise<T[]> {
   const params: unknown[] = [];
   const where = tripWhere(null, filter, params);
   const split = (k: number) => (parts > 1 ? ` and abs(hashtext(da.id::text) % ${parts}) = ${k}` : '');
   let kept = 0;
   const take = async (k: number): Promise<T[]> => {
-    const { rows } = await pool.query<Built>(`select ${COLUMNS} ${STAMPED_FROM} where ${where}${split(k)}`, params);
+    const { rows } = await pool.query<Built>(`select ${COLUMNS} ${from} where ${where}${split(k)}`, params);
     return rows.map((b) => {
-      if (kept < KEEP_PER_BUILD_BYTES) {
+      if (cache && kept < KEEP_PER_BUILD_BYTES) {
         const json = Buffer.from(b.json);
         kept += json.length;
         cache.set(b.id, { stamp: b.stamp, epoch: Number(b.epoch), json, firstPickup: b.first_pickup });
@@ -84,6 +88,7 @@ async function build<T>(pool: Pool, cache: TripJsonCache, filter: TripFilter, pa
   return results.flat();
 }
 
+/** A built trip's keys and member record; its JSON is the full trip or only the list row's fields (both read the same). */
 function loaded(b: Built): LoadedTrip {
   const trip = JSON.parse(b.json) as DriveAssignment;
   return { row: keysOf(b), record: { ...toTripListRow(trip), farmoutContactId: trip.farmoutContactId } };
@@ -96,9 +101,14 @@ function loaded(b: Built): LoadedTrip {
 export const memberOf = (record: MemberRecord, query: WindowQuery, now: Date): WindowMember | null =>
   toMember(record as unknown as DriveAssignment, query, now);
 
-/** Trips matching a filter (no user scope: the fan-out applies each subscriber's), in no particular order. */
-export function loadStampedTrips(pool: Pool, cache: TripJsonCache, filter: TripFilter, parts = 1): Promise<LoadedTrip[]> {
-  return build(pool, cache, filter, parts, loaded);
+/**
+ * Trips matching a filter (no user scope: the fan-out applies each subscriber's), in no particular
+ * order. `full`: built whole and kept in the cache, for a few changed trips whose rows windows are
+ * about to send; otherwise (a day, a search's held matches, most never shown) only the list row's
+ * fields are built, a third of the work for PostgreSQL and for parsing.
+ */
+export function loadStampedTrips(pool: Pool, cache: TripJsonCache, filter: TripFilter, full: boolean, parts = 1): Promise<LoadedTrip[]> {
+  return build(pool, full ? FULL : LISTED, full ? cache : null, filter, parts, loaded);
 }
 
 /**
@@ -115,7 +125,7 @@ export async function tripsJson(pool: Pool, cache: TripJsonCache, trips: readonl
     else missing.push(t.id);
   }
   if (missing.length > 0) {
-    await build(pool, cache, { ids: missing }, 1, (b) => {
+    await build(pool, FULL, cache, { ids: missing }, 1, (b) => {
       const kept = cache.get(b.id, b.stamp, Number(b.epoch));
       out.set(b.id, kept ? cache.listRow(b.id, kept).toString('utf8') : tripListRowJson(JSON.parse(b.json) as DriveAssignment));
     });

@@ -2,6 +2,9 @@ import type { DriveAssignment } from '@tripline/core';
 import type { Pool, PoolClient } from 'pg';
 import type { SessionUser } from '../../platform/auth/users.ts';
 import { tripScope } from '../../platform/scope.ts';
+import { FIRST_PICKUP, TRIP_JSON_FROM } from './trip-sql.ts';
+
+export { FIRST_PICKUP, TRIP_JSON_FROM, TRIP_LIST_JSON_FROM } from './trip-sql.ts';
 
 type Db = Pool | PoolClient;
 
@@ -19,84 +22,6 @@ export interface TripFilter {
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 /** Whether a value can be a record id: anything else matches no row (and must not reach a uuid cast). */
 export const isUuid = (v: string) => UUID.test(v);
-
-const hms = (col: string) => `to_char(${col}, 'HH24:MI:SS')`;
-/**
- * A leg's address by id, looked up per leg: joined instead, PostgreSQL hashes the whole (small)
- * addresses table again for every trip of a day. A leg without one gets the empty shape.
- */
-const address = (id: string) =>
-  `coalesce((select json_build_object('Id', a.id, 'Address', coalesce(a.complete_address, concat_ws(', ', a.street, a.city, a.state || ' ' || a.zip)), 'Lat', a.lat, 'Lng', a.lng)
-     from addresses a where a.id = ${id}), json_build_object('Id', null, 'Address', '', 'Lat', null, 'Lng', null))`;
-
-/** A trip's first real ordered pickup (over its legs `tl`), by which a day is sorted. */
-export const FIRST_PICKUP = `min(tl.loc_first_time_ord) filter (where tl.loc_first_time_ord <> '23:59:00')`;
-
-/**
- * A trip's legs in the TripLeg shape (spec 1 §3), built by PostgreSQL for the trip `da` of the
- * outer query, with the first real ordered pickup for sorting the day.
- */
-const LEGS = `
-  select coalesce(json_agg(to_json(leg) order by tl.leg_order, tl.which_leg), '[]') as list,
-         ${FIRST_PICKUP} as first_pickup,
-         coalesce(array_agg(tl.passenger_id::text) filter (where tl.passenger_id is not null), '{}') as passenger_ids
-    from trip_legs tl
-    left join contacts p on p.id = tl.passenger_id
-    left join divisions dvl on dvl.id = tl.division_id
-    left join plans mp on mp.id = tl.member_plan_id
-    cross join lateral (select
-      tl.id as "id", tl.which_leg as "whichLeg", tl.passenger_id as "passengerId",
-      case when p.id is null then null else json_build_object('id', p.id, 'name', p.name, 'phones',
-        coalesce((select json_agg(json_build_object('phoneNumberWithAreaCode', ph.phone_number_with_area_code,
-                   'smsEnabled', ph.sms_enabled, 'main', ph.main, 'type', ph.type) order by ph.main desc, ph.id)
-                  from contact_phones ph where ph.contact_id = p.id), '[]')) end as "passenger",
-      tl.loc_first_action as "locFirstAction", tl.loc_second_action as "locSecondAction",
-      ${hms('tl.loc_first_time_ord')} as "locFirstTimeOrd", ${hms('tl.loc_second_time_ord')} as "locSecondTimeOrd",
-      ${hms('tl.loc_first_time_act')} as "locFirstTimeAct", ${hms('tl.loc_first_time_dep')} as "locFirstTimeDep",
-      ${hms('tl.loc_second_time_act')} as "locSecondTimeAct",
-      (extract(epoch from (da.service_date + tl.loc_first_time_ord) at time zone coalesce(dv.time_zone, 'America/Denver')) * 1000)::bigint
-        as "locFirstTimeOrdMillis",
-      ${hms('tl.call_in_time')} as "callInTime", tl.appt_type as "apptType", ${hms('tl.appt_time')} as "apptTime",
-      tl.appt_to_see as "apptToSee", tl.web_fields as "webFields",
-      ${address('tl.location_first_id')} as "locationFirst", ${address('tl.location_second_id')} as "locationSecond",
-      tl.service_code as "serviceCode", tl.google_driving_distance_meters as "googleDrivingDistanceMeters",
-      tl.google_driving_time as "googleDrivingTime", tl.google_driving_time_no_traffic as "googleDrivingTimeNoTraffic",
-      tl.lob as "lob", dvl.code as "division", tl.member_id as "memberId", mp.code as "memberPlanId",
-      tl.ambulatory_status as "ambulatoryStatus", tl.infectious_disease_flag as "infectiousDiseaseFlag",
-      tl.do_not_change_vehicle as "doNotChangeVehicle", tl.pass_name as "passName", tl.pass_notes as "passNotes",
-      tl.serv_date_beg as "servDateBeg", tl.tl_class as "tlClass", tl.status as "status", tl.cancel_nc as "cancelNc",
-      tl.cancel_wc as "cancelWc", tl.bill_to_contact_id as "billToContactId") leg
-   where tl.drive_assignment_id = da.id`;
-
-/** The DriveAssignment shape (spec 1 §3), field for field; `legs` is the LEGS lateral. */
-const TRIP = `select
-  da.id as "id", da.reference_number as "referenceNumber", da.mod_count as "modCount", da.service_date as "serviceDate",
-  da.service_number as "serviceNumber", da.service_type_requested as "serviceTypeRequested", da.accepted as "accepted",
-  da.declined as "declined", da.deleted as "deleted", da.canceled as "canceled",
-  da.cancelled_without_charge as "cancelledWithoutCharge", da.cancelled_with_charge as "cancelledWithCharge",
-  da.cancelled_reason as "cancelledReason", da.dry_run as "dryRun", da.will_call as "willCall", da.flag as "flag",
-  da.locked as "locked", da.schedule_priority as "schedulePriority", da.partner_pay_status as "partnerPayStatus",
-  da.driver_emp_number_assigned as "driverEmpNumberAssigned", da.driver_id as "driverId", drv.name as "driverName",
-  da.farmout_contact_number as "farmoutContactNumber", da.farmout_contact_id as "farmoutContactId",
-  fo.name as "farmoutName", da.farmout_rate as "farmoutRate", da.bill_to_contact_id as "billToContactId",
-  bt.name as "billToContact", dv.code as "division", coalesce(dv.time_zone, 'America/Denver') as "timeZone",
-  da.county as "county", da.da_class as "daClass", da.passengers_additional as "passengersAdditional", da.pca as "pca",
-  da.ppec as "ppec", da.return_type as "returnType", da.authorized as "authorized", da.authorized_by as "authorizedBy",
-  da.requested_by as "requestedBy", da.notes_summary as "notesSummary", cr.require_stats as "cancelReasonRequiresStats",
-  (select count(*) from partner_activities pa where pa.drive_assignment_id = da.id and pa.status = 'Pending')::int
-    as "outstandingAdjustments",
-  legs.list as "tripLegs"`;
-
-/** FROM clause giving each trip's JSON as `trip` and its first real pickup as `legs.first_pickup`. */
-export const TRIP_JSON_FROM = `
-  from drive_assignments da
-  left join contacts drv on drv.id = da.driver_id
-  left join contacts fo on fo.id = da.farmout_contact_id
-  left join contacts bt on bt.id = da.bill_to_contact_id
-  left join divisions dv on dv.id = da.division_id
-  left join cancel_reasons cr on cr.label = da.cancelled_reason
-  cross join lateral (${LEGS}) legs
-  cross join lateral (${TRIP}) trip`;
 
 /** By date, then the first ordered pickup, then reference number (in byte order, as byDayOrder below). */
 export const ORDER = `da.service_date, legs.first_pickup nulls last, da.reference_number collate "C"`;

@@ -49,8 +49,11 @@ export interface WindowedLoad<R extends LiveRow = LiveRow> {
 export interface WindowedSource<F extends object = object, R extends LiveRow = LiveRow> {
   /** Every row of a found set, with no user scope, in no particular order. */
   evaluate(filter: F): Promise<WindowedLoad<R>[]>;
-  /** The current rows of changed ids; ids that no longer exist are absent. */
-  load(ids: string[]): Promise<WindowedLoad<R>[]>;
+  /**
+   * The current rows of ids; ids that no longer exist are absent. `reading`: for a set's reading
+   * beside delivery (many rows, most never shown); otherwise changed rows about to be sent.
+   */
+  load(ids: string[], reading?: boolean): Promise<WindowedLoad<R>[]>;
   /** The record as a member of a view, or null when the view's text filter leaves it out. */
   member(query: WindowQuery, record: unknown): WindowMember | null;
   /** The row's version stamp: a reloaded row with the same one has not changed visibly. */
