@@ -48,7 +48,7 @@ describe('BesideReads', () => {
     let tail = Promise.resolve();
     const beside = new BesideReads(
       () => new Gate(1),
-      (work) => (tail = tail.then(work)),
+      (_fs, work) => (tail = tail.then(work)),
       {
         read: async (_fs, kind) => {
           reads.push(kind);

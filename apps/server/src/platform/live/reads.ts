@@ -46,7 +46,8 @@ export class BesideReads {
   constructor(
     /** The gate a set's readings pass: searches have their own, so a slow one never delays a day's list. */
     private readonly gateOf: (fs: FoundSet) => Gate,
-    private readonly serial: (work: () => Promise<void>) => Promise<void>,
+    /** Runs a step in turn with the set's changes. */
+    private readonly serial: (fs: FoundSet, work: () => Promise<void>) => Promise<void>,
     private readonly steps: ReadSteps,
   ) {}
 
@@ -85,7 +86,7 @@ export class BesideReads {
         } catch (e) {
           failure = e ?? new Error('reading failed');
         }
-        await this.serial(async () => {
+        await this.serial(fs, async () => {
           if (fs.dropped) return;
           if (failure) this.steps.failed(fs, failure);
           else await this.steps.adopt(fs, reading);

@@ -24,19 +24,25 @@ export interface LiveCounters {
  * up to the search time limit.
  */
 const READS_AT_ONCE = 2;
-const SEARCHES_AT_ONCE = 2;
+const SEARCHES_AT_ONCE = 1;
+
+/** Where a set's steps run one after another: sets matched in memory, or sets a query decides. */
+type Lane = 'main' | 'searches';
+const laneOf = (fs: FoundSet | null): Lane => (fs?.windowed?.selection ? 'searches' : 'main');
 
 /**
  * The found sets of one server process, keyed by table and normalised filter. A set is read
  * (evaluated) beside change delivery, so a slow reading never holds up anyone's changes; taking
- * the reading in, change batches and window moves run one step at a time, so a subscriber always
- * receives FetchedFoundSet before any change to it, and changes made while a set was read are
- * checked again before it is answered (reads.ts).
+ * the reading in, change batches and window moves run one step at a time in the set's lane, so a
+ * subscriber always receives FetchedFoundSet before any change to it, and changes made while a set
+ * was read are checked again before it is answered (reads.ts). Sets whose members a query decides
+ * (searches) have a lane of their own: the database questions their steps ask never hold up the
+ * changes of the sets matched in memory (days, trips).
  */
 export class FoundSetRegistry {
   private readonly sets = new Map<string, FoundSet>();
   private readonly sources = new Map<LiveTable, LiveSource>();
-  private tail: Promise<unknown> = Promise.resolve();
+  private readonly tails: Record<Lane, Promise<unknown>> = { main: Promise.resolve(), searches: Promise.resolve() };
   readonly counters: LiveCounters = { evaluations: 0, loads: 0, changes: 0 };
   private readonly windows: WindowFanout;
   private readonly plain: RowFanout;
@@ -56,25 +62,34 @@ export class FoundSetRegistry {
     this.windows = new WindowFanout(this.counters, log, end, (fs, kind) => this.reads.request(fs, kind));
     this.plain = new RowFanout(this.counters, log, end, (fs) => this.reads.request(fs, 'full'));
     const gates = { sets: new Gate(READS_AT_ONCE), searches: new Gate(SEARCHES_AT_ONCE) };
-    this.reads = new BesideReads((fs) => (fs.windowed?.selection ? gates.searches : gates.sets), (work) => this.serial(work), {
+    this.reads = new BesideReads((fs) => (fs.windowed?.selection ? gates.searches : gates.sets), (fs, work) => this.serial(work, laneOf(fs)), {
       read: (fs, kind) => (fs.windowed ? this.windows.read(fs, kind) : fs.source.evaluate(fs.filter)),
       adopt: (fs, reading) => (fs.windowed ? this.windows.adopt(fs, reading as WindowReading) : this.plain.adopt(fs, reading as LiveRow[])),
       failed: (fs, e) => this.failed(fs, e),
     });
   }
 
-  /** Runs steps one after another; a failed step does not stop the next. */
-  private serial(work: () => Promise<void>): Promise<void> {
-    const run = this.tail.then(work);
-    this.tail = run.catch((e) => this.log('live step failed', e));
-    return this.tail as Promise<void>;
+  /** Runs steps of a lane one after another; a failed step does not stop the next. */
+  private serial(work: () => Promise<void>, lane: Lane = 'main'): Promise<void> {
+    const run = this.tails[lane].then(work);
+    this.tails[lane] = run.catch((e) => this.log('live step failed', e));
+    return this.tails[lane] as Promise<void>;
+  }
+
+  /** Runs a step once every step queued so far in every lane has run, and before any step queued after it. */
+  private everywhere(work: () => Promise<void>): Promise<void> {
+    const run = Promise.all([this.tails.main, this.tails.searches]).then(work);
+    const tail = run.catch((e) => this.log('live step failed', e));
+    this.tails.main = tail;
+    this.tails.searches = tail;
+    return tail;
   }
 
   /** Settles when every reading and every step queued so far has run. */
   async idle(): Promise<void> {
     do {
       await this.reads.settled();
-      await this.serial(async () => {});
+      await this.everywhere(async () => {});
     } while (this.reads.busy);
   }
 
@@ -122,7 +137,7 @@ export class FoundSetRegistry {
       this.reads.request(fs, 'full');
     } else if (fs.ready && fs.windowed) {
       // a window's rows are read when sent: in turn with the changes
-      void this.serial(() => this.windows.sendFetched(sub));
+      void this.serial(() => this.windows.sendFetched(sub), laneOf(fs));
     } else if (fs.ready) {
       this.plain.sendFetched(sub);
     }
@@ -204,14 +219,20 @@ export class FoundSetRegistry {
   }
 
   private async applyTo(source: LiveSource, ids: Set<string>): Promise<void> {
-    const sets = [...this.sets.values()].filter((fs) => fs.source === source);
+    const sets = [...this.sets.values()].filter((fs) => fs.source === source && laneOf(fs) === 'main');
     // a set being read checks these again when its reading is taken in
     for (const fs of sets) if (fs.since) for (const id of ids) fs.since.add(id);
     const ready = sets.filter((fs) => fs.ready);
-    const searches = await this.windows.apply(source, ready.filter((fs) => fs.windowed), ids);
+    await this.windows.apply(source, ready.filter((fs) => fs.windowed), ids);
     await this.plain.apply(source, ready.filter((fs) => !fs.windowed), ids);
-    // sets that ask the database about the changes come last: the others need not wait for them
-    await searches();
+    if (source.windowed?.selection) void this.serial(() => this.applyToSearches(source, ids), 'searches');
+  }
+
+  /** The same batch for the searches of a source, in their own lane: each asks the database which ids it holds now. */
+  private async applyToSearches(source: LiveSource, ids: Set<string>): Promise<void> {
+    const sets = [...this.sets.values()].filter((fs) => fs.source === source && laneOf(fs) === 'searches');
+    for (const fs of sets) if (fs.since) for (const id of ids) fs.since.add(id);
+    await this.windows.applySelected(source, sets.filter((fs) => fs.ready && !fs.dropped), ids);
   }
 
   /**
@@ -219,7 +240,7 @@ export class FoundSetRegistry {
    * set is not evaluated again.
    */
   moveWindow(sub: Subscription, start: number, count: number): void {
-    void this.serial(() => this.windows.move(sub, start, count));
+    void this.serial(() => this.windows.move(sub, start, count), laneOf(sub.foundSet));
   }
 
   /**
@@ -228,7 +249,7 @@ export class FoundSetRegistry {
    * loss: it is read again before it is answered; sets still waiting to be read are left alone.
    */
   invalidateAll(): Promise<void> {
-    return this.serial(async () => {
+    return this.everywhere(async () => {
       for (const fs of this.sets.values()) {
         if (fs.ready) this.end(fs, FoundSetRegistry.invalidated);
         else if (fs.reading) fs.missed = true;
@@ -251,7 +272,7 @@ export class FoundSetRegistry {
   /** Ends the given subscriptions with FoundSetInvalidated (for instance after the user's scope changed). */
   invalidate(subs: Iterable<Subscription>): Promise<void> {
     const list = [...subs];
-    return this.serial(async () => {
+    return this.everywhere(async () => {
       for (const sub of list) {
         if (sub.closed) continue;
         this.unsubscribe(sub);

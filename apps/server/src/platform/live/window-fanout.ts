@@ -35,7 +35,7 @@ export class WindowFanout {
     if (!selection) return { loads: byId(await source.evaluate(fs.filter)) };
     const reading = await selection.read(kind);
     const ids = selection.idsOf(reading).filter((id) => !fs.ready || !selection.has(id));
-    return { loads: byId(ids.length > 0 ? await source.load([...ids]) : []), selection: reading };
+    return { loads: byId(ids.length > 0 ? await source.load([...ids], true) : []), selection: reading };
   }
 
   /**
@@ -119,30 +119,19 @@ export class WindowFanout {
     if (json && !sub.closed) sub.subscriber.send(moved.text(rowsJson(moved.ids, json)));
   }
 
-  /**
-   * A batch of changed ids for the windowed sets of one source, loaded once for all of them: the
-   * sets matched in memory are told now; those whose selection must ask the database which of the
-   * ids it holds are answered by the function returned, to be run once everyone else is told.
-   */
-  async apply(source: LiveSource, sets: readonly FoundSet[], ids: ReadonlySet<string>): Promise<() => Promise<void>> {
-    const done = async () => {};
-    if (sets.length === 0) return done;
-    let loaded: Map<string, WindowedLoad>;
-    try {
-      this.counters.loads++;
-      loaded = byId(await source.windowed!.load([...ids]));
-    } catch (e) {
-      this.log('loading changed rows failed', e);
-      for (const fs of sets) this.end(fs, invalidated);
-      return done;
-    }
-    for (const fs of sets) if (!fs.windowed!.selection && !fs.dropped) await this.send(fs, ids, loaded);
-    const selected = sets.filter((fs) => fs.windowed!.selection);
-    return selected.length === 0 ? done : () => this.applySelected(selected, ids, loaded);
+  /** A batch of changed ids for the windowed sets of one source matched in memory, loaded once for all of them. */
+  async apply(source: LiveSource, sets: readonly FoundSet[], ids: ReadonlySet<string>): Promise<void> {
+    const loaded = await this.loadFor(source, sets, ids);
+    if (loaded) for (const fs of sets) if (!fs.dropped) await this.send(fs, ids, loaded);
   }
 
-  /** The sets whose selection asks the database which of the changed ids it holds now (all at once). */
-  private async applySelected(sets: readonly FoundSet[], ids: ReadonlySet<string>, loaded: ReadonlyMap<string, WindowedLoad>): Promise<void> {
+  /**
+   * The same batch for sets whose selection asks the database which of the ids it holds now (all
+   * at once); the rows are loaded again here, so they are never older than the selections' answers.
+   */
+  async applySelected(source: LiveSource, sets: readonly FoundSet[], ids: ReadonlySet<string>): Promise<void> {
+    const loaded = await this.loadFor(source, sets, ids);
+    if (!loaded) return;
     const steps = await Promise.all(sets.map((fs) => fs.windowed!.selection!.change(ids).catch((e: unknown) => e as Error)));
     for (const [i, fs] of sets.entries()) {
       const step = steps[i];
@@ -154,6 +143,19 @@ export class WindowFanout {
       }
       await this.send(fs, step.touched, loaded);
       if (step.read) this.reread(fs, step.read);
+    }
+  }
+
+  /** Changed rows for sets of a source (none asked for when there are no sets); when they cannot be read the sets are told to fetch again. */
+  private async loadFor(source: LiveSource, sets: readonly FoundSet[], ids: ReadonlySet<string>): Promise<Map<string, WindowedLoad> | null> {
+    if (sets.length === 0) return null;
+    try {
+      this.counters.loads++;
+      return byId(await source.windowed!.load([...ids]));
+    } catch (e) {
+      this.log('loading changed rows failed', e);
+      for (const fs of sets) this.end(fs, invalidated);
+      return null;
     }
   }
 

@@ -2,7 +2,7 @@ import type { WindowMember, WindowQuery } from '@tripline/core';
 import { describe, expect, it } from 'vitest';
 import type { SessionUser } from '../auth/users.ts';
 import { FoundSetRegistry, type Subscriber, type Subscription } from './registry.ts';
-import type { LiveSource } from './source.ts';
+import type { LiveSource, MemberSelection } from './source.ts';
 
 interface Row {
   id: string;
@@ -175,5 +175,65 @@ describe('windowed found sets in the registry', () => {
     const s = new FakeSocket(user('nobody', 'q'));
     registry.subscribe('e', s, 'SyncDriveAssv', { day: 'mon' }, { start: 3, count: 5 });
     expect(s.last()).toEqual({ type: 'FetchedFoundSet', subscriptionId: 'e', table: 'SyncDriveAssv', rows: [], total: 0, start: 3, members: [] });
+  });
+});
+
+describe('sets whose members a query decides', () => {
+  /** The day source above, whose filter `{ search: true }` is a selection of owner x's rows that asks `decide` about each change. */
+  function withSelection(rows: Row[], decide: () => Promise<void>) {
+    const mem = memorySource(rows);
+    const xs = () => rows.filter((r) => r.owner === 'x').map((r) => r.id);
+    mem.source.windowed!.selection = (f): MemberSelection | null => {
+      if (!(f as { search?: boolean }).search) return null;
+      let held = new Set<string>();
+      return {
+        has: (id) => held.has(id),
+        fields: () => '',
+        read: async () => xs(),
+        idsOf: (reading) => reading as string[],
+        adopt: async (reading) => {
+          held = new Set(reading as string[]);
+          return { touched: new Set(held), read: null };
+        },
+        change: async (changedIds) => {
+          await decide();
+          held = new Set(xs());
+          return { touched: new Set(changedIds), read: null };
+        },
+        dayChanged: () => false,
+      };
+    };
+    return { ...mem, registry: new FoundSetRegistry([mem.source as unknown as LiveSource], () => {}) };
+  }
+
+  it("never hold up the changes of the sets matched in memory while they ask the database, and get every change in order", async () => {
+    let release = () => {};
+    let blocked = false;
+    const decide = () => (blocked ? new Promise<void>((r) => (release = r)) : Promise.resolve());
+    const { registry, rows } = withSelection(day(), decide);
+    const dayWatcher = new FakeSocket(user('d', null));
+    const searcher = new FakeSocket(user('s', null));
+    registry.subscribe('day', dayWatcher, 'SyncDriveAssv', { day: 'mon' }, { start: 0, count: 10 });
+    registry.subscribe('search', searcher, 'SyncDriveAssv', { day: 'mon', search: true } as never, { start: 0, count: 10 });
+    await registry.idle();
+    expect(ids(searcher.last().rows)).toEqual(['x1', 'x2']);
+
+    blocked = true;
+    rows[0].v = 1;
+    await registry.applyChanges(changed('x1'));
+    // the day's subscriber is told while the search still waits for its answer
+    expect(dayWatcher.last()).toMatchObject({ type: 'FoundSetChanged', members: [['x1', key('1'), 1, 0]] });
+    expect(searcher.messages).toHaveLength(1);
+    rows[1].owner = 'x';
+    await registry.applyChanges(changed('y1'));
+    expect(dayWatcher.messages).toHaveLength(3);
+
+    blocked = false;
+    release();
+    await registry.idle();
+    expect(searcher.messages.map((m) => m.type)).toEqual(['FetchedFoundSet', 'FoundSetChanged', 'FoundSetChanged']);
+    expect(searcher.messages[1].updated).toEqual([{ ...rows[0] }]);
+    expect(ids(searcher.messages[2].added)).toEqual(['y1']);
+    expect(searcher.last().total).toBe(3);
   });
 });
