@@ -26,6 +26,10 @@ import { notificationRoutes } from './modules/notifications/routes.ts';
 import { supportRoutes } from './modules/support/routes.ts';
 import { searchRoutes } from './modules/search/routes.ts';
 import { tripRoutes } from './modules/trips/routes.ts';
+import { geoRoutes } from './modules/geo/routes.ts';
+import { coverageRoutes } from './modules/coverage/routes.ts';
+import { reservationRoutes } from './modules/reservations/routes.ts';
+import { standingOrderRoutes } from './modules/standing-orders/routes.ts';
 
 export interface AppOptions {
   /** Built web app to serve with the API. */
@@ -35,7 +39,7 @@ export interface AppOptions {
 }
 
 /** Every area's routes, in one list so the route table is complete in one place. */
-const MODULES = [authRoutes, contactRoutes, tripRoutes, searchRoutes, assignmentRoutes, supportRoutes, notificationRoutes, liveRoutes, logRoutes, reviewRoutes, docsRoutes];
+const MODULES = [authRoutes, contactRoutes, tripRoutes, searchRoutes, assignmentRoutes, supportRoutes, notificationRoutes, liveRoutes, logRoutes, reviewRoutes, geoRoutes, coverageRoutes, reservationRoutes, standingOrderRoutes, docsRoutes];
 
 export async function buildApp(deps: AppDeps, options: AppOptions = {}): Promise<FastifyInstance> {
   const app = Fastify({

@@ -11,6 +11,8 @@ import { MessagesPage } from '../features/notifications/MessagesPage.tsx';
 import { AuditLogPage } from '../features/audit/AuditLogPage.tsx';
 import { AdminTripsPage } from '../features/admin-trips/AdminTripsPage.tsx';
 import { TripsRedirectPage } from '../features/admin-trips/TripsRedirectPage.tsx';
+import { ReservationEditorPage } from '../features/reservations/ReservationEditorPage.tsx';
+import { DuplicatePage } from '../features/standing-orders/DuplicatePage.tsx';
 
 export interface ScreenProps {
   route: RouteDef;
@@ -30,6 +32,8 @@ const SCREENS: Partial<Record<string, ComponentType<ScreenProps>>> = {
   '/log': AuditLogPage,
   '/admin/trips': AdminTripsPage,
   '/admin/trips-redirect': TripsRedirectPage,
+  '/drive-assv-edit/{id}': ReservationEditorPage,
+  '/dup-da/{id}': DuplicatePage,
 };
 
 export function Screen({ route, params }: ScreenProps) {

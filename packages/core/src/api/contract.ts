@@ -7,6 +7,10 @@ import { assignmentEndpoints } from './assignment.ts';
 import { logEndpoints } from './log.ts';
 import { reviewEndpoints } from './review.ts';
 import { liveWindowEndpoints } from './live-window.ts';
+import { geoEndpoints } from './geo.ts';
+import { coverageEndpoints } from './coverage.ts';
+import { reservationEndpoints } from './reservations.ts';
+import { reservationExtraEndpoints } from './reservation-extras.ts';
 import type { Endpoint } from './endpoint.ts';
 
 /** Every endpoint of the API, by name. The server registers against it; the web client calls through it. */
@@ -20,6 +24,10 @@ export const contract = {
   ...logEndpoints,
   ...reviewEndpoints,
   ...liveWindowEndpoints,
+  ...geoEndpoints,
+  ...coverageEndpoints,
+  ...reservationEndpoints,
+  ...reservationExtraEndpoints,
 } satisfies Record<string, Endpoint>;
 
 export type Contract = typeof contract;

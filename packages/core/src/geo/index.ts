@@ -1,0 +1,2 @@
+// Rules of this area, re-exported from the package root.
+export * from './address.ts';
