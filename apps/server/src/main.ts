@@ -6,6 +6,7 @@ import { loadConfig } from './platform/config.ts';
 import { openDatabase } from './platform/db/database.ts';
 import { startScheduledJobs, type JobRunner } from './platform/jobs.ts';
 import { localFileStore } from './platform/providers/files.ts';
+import { geoServices } from './platform/providers/geo-services.ts';
 import { outboxMessenger } from './platform/providers/messaging.ts';
 import { DEMO_LOGINS, DEMO_PASSWORD, loadDemoData } from './modules/demo/index.ts';
 import { operatorToday } from '@tripline/core';
@@ -44,6 +45,7 @@ async function main(): Promise<void> {
       clock: systemClock,
       messenger: outboxMessenger(db.pool),
       files: localFileStore(path.join(config.dataDir, 'files')),
+      geo: geoServices(config),
       config,
     },
     {

@@ -7,6 +7,8 @@ import type { Pool } from 'pg';
 import { buildApp } from '../src/app.ts';
 import { ManualClock } from '../src/platform/clock.ts';
 import { localFileStore, type FileStore } from '../src/platform/providers/files.ts';
+import type { GeoServices } from '../src/platform/providers/geo.ts';
+import { geoServices } from '../src/platform/providers/geo-services.ts';
 import { outboxMessenger } from '../src/platform/providers/messaging.ts';
 
 export const ORIGIN = 'http://localhost:80';
@@ -23,7 +25,7 @@ export async function buildTestApp(
   pool: Pool,
   clock = new ManualClock(),
   config: { searchTimeoutMs?: number; secureCookies?: boolean } = {},
-  options: { webDist?: string; trustProxy?: boolean } = {},
+  options: { webDist?: string; trustProxy?: boolean; geo?: GeoServices } = {},
 ): Promise<TestApp> {
   const filesDir = fs.mkdtempSync(path.join(os.tmpdir(), 'tripline-files-'));
   const files = localFileStore(filesDir);
@@ -33,9 +35,10 @@ export async function buildTestApp(
       clock,
       messenger: outboxMessenger(pool),
       files,
+      geo: options.geo ?? geoServices(),
       config: { secureCookies: false, appVersion: 'test', ...config },
     },
-    options,
+    { webDist: options.webDist, trustProxy: options.trustProxy },
   );
   app.addHook('onClose', async () => fs.rmSync(filesDir, { recursive: true, force: true }));
   await app.ready();

@@ -11,6 +11,7 @@ import { openDatabase, type Database, type DatabaseOptions } from '../src/platfo
 import { startEmbeddedPostgres } from '../src/platform/db/embedded.ts';
 import type { EmbeddedSupervisor } from '../src/platform/db/supervisor.ts';
 import { localFileStore } from '../src/platform/providers/files.ts';
+import { geoServices } from '../src/platform/providers/geo-services.ts';
 import { outboxMessenger } from '../src/platform/providers/messaging.ts';
 import { buildTestApp, type TestApp } from './app.ts';
 import { createTestDatabase, type TestDatabase } from './db.ts';
@@ -68,7 +69,7 @@ async function startPortal(options: Omit<DatabaseOptions, 'log'>): Promise<Porta
   fs.mkdirSync(path.join(webDist, 'assets'));
   fs.writeFileSync(path.join(webDist, 'index.html'), '<!doctype html><title>Tripline</title><script src="/assets/app.js"></script>');
   fs.writeFileSync(path.join(webDist, 'assets', 'app.js'), 'console.log("tripline");');
-  const deps = { pool: db.pool, database: db.status, clock, messenger: outboxMessenger(db.pool), files, config: { secureCookies: false, appVersion: 'test' } };
+  const deps = { pool: db.pool, database: db.status, clock, messenger: outboxMessenger(db.pool), files, geo: geoServices(), config: { secureCookies: false, appVersion: 'test' } };
   const app = await buildApp(deps, { webDist });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const base = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;

@@ -22,11 +22,21 @@ export interface Config {
   /** Built web app to serve; absent in API-only runs. */
   webDist: string | undefined;
   logLevel: string;
+  /** A Nominatim or Pelias search URL (GEOCODER_URL); without it addresses are placed at ZIP centroids. */
+  geocoderUrl: string | undefined;
+  /** An OSRM server (ROUTING_OSRM_URL); without it drives are estimated from the great-circle distance. */
+  routingOsrmUrl: string | undefined;
+  /** Average driving speed of the estimate (ROUTING_SPEED_KMH), km/h. */
+  routingSpeedKmh: number;
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const port = Number(env.PORT ?? 3000);
   if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`PORT must be a port number, not "${env.PORT}"`);
+  const routingSpeedKmh = Number(env.ROUTING_SPEED_KMH || 40);
+  if (!(routingSpeedKmh > 0 && routingSpeedKmh <= 200)) {
+    throw new Error(`ROUTING_SPEED_KMH must be a speed in km/h above 0 and at most 200, not "${env.ROUTING_SPEED_KMH}"`);
+  }
   return {
     port,
     host: env.HOST ?? '0.0.0.0',
@@ -38,5 +48,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     appVersion: env.APP_VERSION ?? new Date().toISOString().slice(0, 10),
     webDist: env.WEB_DIST,
     logLevel: env.LOG_LEVEL ?? 'info',
+    geocoderUrl: env.GEOCODER_URL || undefined,
+    routingOsrmUrl: env.ROUTING_OSRM_URL || undefined,
+    routingSpeedKmh,
   };
 }
