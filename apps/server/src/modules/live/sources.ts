@@ -43,7 +43,7 @@ export function tripSource(deps: SearchDeps, cache = tripJsonCacheFor(deps.pool)
     visibleTo: tripVisibleTo,
     json: (trip) => built.get(trip) ?? JSON.stringify(trip),
     windowed: {
-      evaluate: async (filter) => loadStampedTrips(pool, cache, toTripFilter(filter), false, EVALUATION_PARTS),
+      evaluate: async (filter) => loadStampedTrips(pool, cache, toTripFilter(filter), true, EVALUATION_PARTS),
       load: (ids, reading) => loadStampedTrips(pool, cache, { ids }, !reading),
       member: (query, record) => memberOf(record as MemberRecord, query, clock.now()),
       version: (trip) => versionOf(trip as StampedTrip),

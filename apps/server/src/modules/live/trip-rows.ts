@@ -103,9 +103,10 @@ export const memberOf = (record: MemberRecord, query: WindowQuery, now: Date): W
 
 /**
  * Trips matching a filter (no user scope: the fan-out applies each subscriber's), in no particular
- * order. `full`: built whole and kept in the cache, for a few changed trips whose rows windows are
- * about to send; otherwise (a day, a search's held matches, most never shown) only the list row's
- * fields are built, a third of the work for PostgreSQL and for parsing.
+ * order. `full`: built whole, and kept in the cache up to KEEP_PER_BUILD_BYTES, for a set's own
+ * trips (a day, whose windows show rows that move in as members come and go) and changed trips
+ * about to be sent. Otherwise (a search's held matches, most of which no window ever shows) only
+ * the list row's fields are built: two thirds of the work for PostgreSQL, and less to parse.
  */
 export function loadStampedTrips(pool: Pool, cache: TripJsonCache, filter: TripFilter, full: boolean, parts = 1): Promise<LoadedTrip[]> {
   return build(pool, full ? FULL : LISTED, full ? cache : null, filter, parts, loaded);

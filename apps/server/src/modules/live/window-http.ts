@@ -19,7 +19,7 @@ export async function tripWindowJson(pool: Pool, clock: Clock, cache: TripJsonCa
   const trips = new Map<string, StampedTrip>();
   if (filter) {
     const now = clock.now();
-    for (const { row, record } of await loadStampedTrips(pool, cache, toTripFilter(filter), false, 2)) {
+    for (const { row, record } of await loadStampedTrips(pool, cache, toTripFilter(filter), true, 2)) {
       if (!tripVisibleTo(user, row)) continue;
       const member = memberOf(record, query, now);
       if (!member) continue;
