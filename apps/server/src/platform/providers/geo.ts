@@ -23,6 +23,8 @@ export interface Geocoded extends GeoPoint {
   zip: string | null;
   /** Five-digit county FIPS code, when known. */
   countyFips: string | null;
+  /** The service's own id of the place (a Nominatim OSM id, a Pelias gid), when it gives one. */
+  placeId?: string | null;
 }
 
 /** The geocoding service failed (not: found nothing); its message is shown as 'Error geocoding {text}: {message}'. */
