@@ -31,6 +31,11 @@ export const RECORDED_ACTIVITIES = {
   export: ['drive_assignments'],
   'export-denied': ['drive_assignments'],
   'export-download': ['drive_assignments'],
+  // the reservation editor
+  'reservation-create': ['drive_assignments', 'trip_legs'],
+  'reservation-save': ['drive_assignments', 'trip_legs'],
+  'created-override': ['drive_assignments'],
+  'leg-web-fields': ['trip_legs'],
   // saved custom queries and bug reports
   create: ['canned_queries', 'bug_reports'],
   update: ['canned_queries'],

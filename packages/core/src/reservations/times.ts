@@ -14,8 +14,8 @@ export const WAIT_LEG_AFTER_APPT_MIN = 15;
 /** spec 2 §9: a computed pickup is rounded down to a 5-minute boundary. */
 export const PICKUP_ROUNDING_MIN = 5;
 
-export const serviceMinutes = (serviceCode: string | null | undefined) =>
-  (serviceCode && SERVICE_MINUTES[serviceCode]) ?? DEFAULT_SERVICE_MINUTES;
+export const serviceMinutes = (serviceCode: string | null | undefined): number =>
+  (serviceCode ? SERVICE_MINUTES[serviceCode] : undefined) ?? DEFAULT_SERVICE_MINUTES;
 
 /** 'HH:MM[:SS]' → minutes after midnight. */
 export function toMinutes(time: string): number {
