@@ -28,4 +28,19 @@ export interface AddressValue {
   lng: number | null;
   quality: GeocodeQuality | null;
   zip: string | null;
+  /** lat/lng were placed by hand (the lat/lng picker or a typed coordinate pair), not by the geocoder. */
+  custom?: boolean;
+}
+
+/**
+ * What the form sends for a stop it holds: the row it is, else its text, with lat/lng only when
+ * placed by hand (the server geocodes the text itself, so a geocoder's point is not sent as the
+ * user's own). Null for an empty stop.
+ */
+export function toLegAddressInput(v: AddressValue | null | undefined): LegAddressInput | null {
+  if (!v) return null;
+  if (v.id) return { id: v.id };
+  const text = v.text.trim();
+  if (v.custom && v.lat != null && v.lng != null) return { text, lat: v.lat, lng: v.lng };
+  return text ? { text } : null;
 }

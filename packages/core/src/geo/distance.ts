@@ -60,3 +60,6 @@ export function estimateDrive(from: LatLng, to: LatLng, speedKmh: number = DEFAU
 export function nearbyBox(at: LatLng, degrees: number = NEARBY_BOX_DEGREES) {
   return { minLat: at.lat - degrees, maxLat: at.lat + degrees, minLng: at.lng - degrees, maxLng: at.lng + degrees };
 }
+
+/** The distance is asked again this long after the last change of an address or time (spec 2 §9). */
+export const DISTANCE_RECALC_MS = 100;

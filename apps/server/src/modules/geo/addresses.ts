@@ -55,7 +55,10 @@ export async function findAddress(db: Pool | PoolClient, id: string): Promise<Ad
 
 /** How a typed text is placed: by the user's lat/lng, by the geocoder (rule 139), or not at all. */
 async function placeText(geo: GeoServices, text: string, lat: number | null | undefined, lng: number | null | undefined): Promise<GeocodeOutcome> {
-  if (lat != null && lng != null) return { place: pointOfText(text, { lat, lng }), warning: null, failed: false, custom: true };
+  if (lat != null && lng != null) {
+    const place = pointOfText(text, { lat, lng });
+    return { place, warning: null, failed: false, custom: place.quality === 'exact' };
+  }
   if (!shouldGeocodeText(text)) return { place: null, warning: GEO_MSG.unableToGeocode(text), failed: false, custom: false };
   return geocodeText(geo.geocoder, text);
 }

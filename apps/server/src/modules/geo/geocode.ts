@@ -17,12 +17,17 @@ export interface GeocodeOutcome {
   custom: boolean;
 }
 
-/** A point given by hand: its ZIP, city and county come from the text's ZIP, when it names one. */
+/**
+ * A point given with a text: its ZIP, city and county come from the text's ZIP, when it names
+ * one. A point that is exactly that ZIP's centre is a ZIP-centroid placing sent back, not the
+ * user's own.
+ */
 export function pointOfText(text: string, at: { lat: number; lng: number }): Geocoded {
   const zip = zipPlaceOfText(text);
+  const atCentre = !!zip && Math.abs(zip.lat - at.lat) < 1e-6 && Math.abs(zip.lng - at.lng) < 1e-6;
   return {
     ...at,
-    quality: 'exact',
+    quality: atCentre ? 'zip-centroid' : 'exact',
     formattedAddress: text,
     street: null,
     city: zip?.city ?? null,
