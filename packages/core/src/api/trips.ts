@@ -103,13 +103,25 @@ export const SendSmsBody = z.union([SmsToPassenger, SmsToDriver], {
     return meant ? meant.message : undefined;
   },
 });
-export const CancelLegBody = z.object({
-  driveAssignmentId: Id,
-  modCount: ModCount,
-  tripLegId: Id,
-  reason: text().trim().min(1, 'Choose a cancel reason').max(200),
-  notes: text().max(2000).default(''),
-});
+/** spec 2 §3 "Cancel action": reason, notes, arrived, departed, licensePlateState, licensePlate, selections, tripLegId. */
+export const CancelLegBody = z
+  .object({
+    driveAssignmentId: Id,
+    modCount: ModCount,
+    /** The leg to cancel; `selections` names more legs to cancel with it. */
+    tripLegId: Id.nullish(),
+    selections: z.array(Id).max(20).default([]),
+    reason: text().trim().min(1, 'Choose a cancel reason').max(200),
+    notes: text().max(2000).default(''),
+    /** Non-employees, for a reason that needs stats: when the driver arrived and left. */
+    arrived: TimeOfDay.nullish(),
+    departed: TimeOfDay.nullish(),
+    licensePlateState: text().trim().max(2, 'The plate state is its 2-letter code').nullish(),
+    licensePlate: text().trim().max(10, 'A licence plate has at most 10 characters').nullish(),
+    /** Staff only: charge the cancel or not, whatever the reason says. */
+    withCharge: z.boolean().nullish(),
+  })
+  .refine((b) => !!b.tripLegId || b.selections.length > 0, { message: 'Choose the legs to cancel', path: ['tripLegId'] });
 
 export const DeclineReason = z.object({ name: text(), aliases: z.array(text()), alwaysVisible: z.boolean() });
 export const CancelReason = z.object({ label: text(), requireStats: z.boolean() });
@@ -264,9 +276,9 @@ export const tripEndpoints = {
     method: 'GET',
     path: 'cancel-reasons',
     area: 'trips',
-    summary: 'Cancel reasons and whether each needs stats.',
+    summary: 'Cancel reasons and whether each needs stats; with billToId only those that apply to that bill-to (a reason limited to none applies to all).',
     access: { signedIn: true },
-    query: z.object({ serviceDate: IsoDate.optional(), billToId: Id.optional() }),
+    query: z.object({ serviceDate: IsoDate.optional(), billToId: z.uuid({ message: 'Must be a record id' }).optional() }),
     response: z.array(CancelReason),
   }),
   drivers: endpoint({

@@ -1,2 +1,4 @@
 // Rules of this area, re-exported from the package root.
-export {};
+export * from './messages.ts';
+export * from './rules.ts';
+export * from './guesses.ts';

@@ -49,7 +49,7 @@ export function tripRoutes(app: FastifyInstance, deps: AppDeps): void {
   route(app, contract.sendSms, ({ req, user, body }) => sendSms(deps, req, user, body));
   route(app, contract.cancelLeg, ({ req, user, body }) => cancelLeg(deps, req, user, body));
   route(app, contract.declineReasons, () => declineReasons(deps));
-  route(app, contract.cancelReasons, ({ user, query }) => cancelReasons(deps, user, query.serviceDate));
+  route(app, contract.cancelReasons, ({ user, query }) => cancelReasons(deps, user, query.serviceDate, query.billToId));
   route(app, contract.drivers, ({ user, query }) => listDrivers(deps, user, query.partnerId));
   route(app, contract.expenseReceipt, ({ reply, user, query }) => sendReceipt(deps, reply, user, query.id));
 
