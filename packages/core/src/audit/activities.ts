@@ -36,6 +36,17 @@ export const RECORDED_ACTIVITIES = {
   'reservation-save': ['drive_assignments', 'trip_legs'],
   'created-override': ['drive_assignments'],
   'leg-web-fields': ['trip_legs'],
+  // duplicates, standing orders, notes, pharmacy stops and declined requests of the reservation editor
+  duplicate: ['drive_assignments', 'standing_orders'],
+  'standing-order-fill': ['drive_assignments', 'standing_orders'],
+  'standing-order-end': ['standing_orders', 'drive_assignments'],
+  'standing-order-suspend': ['standing_orders', 'drive_assignments'],
+  'standing-order-resume': ['standing_orders', 'drive_assignments'],
+  'reservation-note': ['reservation_notes'],
+  'reservation-note-delete': ['reservation_notes'],
+  'pharmacy-add': ['partner_activities'],
+  'pharmacy-stop': ['drive_assignments', 'trip_legs'],
+  'declined-trip-log': ['trip_declines'],
   // saved custom queries and bug reports
   create: ['canned_queries', 'bug_reports'],
   update: ['canned_queries'],

@@ -1,2 +1,5 @@
 // Rules of this area, re-exported from the package root.
-export {};
+export * from './dates.ts';
+export * from './messages.ts';
+export * from './notes.ts';
+export * from './recurrence.ts';

@@ -83,11 +83,11 @@ export function waitTimeRefusal(trip: TripForRules, now: Date): string | null {
   return decision.status === 'Denied' ? decision.message : null;
 }
 
-/** Why no leg of the trip can be cancelled, or null when one can. */
+/** The partner's row action (spec 1 §4, pay Open and accepted or assigned): why no leg of the trip can be cancelled, or null when one can. */
 export function cancelAnyLegRefusal(trip: TripForRules, now: Date): string | null {
   if (trip.tripLegs.some((l) => canCancelLeg(trip, l))) return null;
   const leg = trip.tripLegs[0];
-  return leg ? cancelLegRefusal(trip, leg, null, { staff: false, now }) : TRIP_MSG.NOT_EDITABLE;
+  return leg ? cancelLegRefusal(trip, leg, null, { staff: false, partner: true, now }) : TRIP_MSG.NOT_EDITABLE;
 }
 
 const state = (refusal: string | null): RowActionState => (refusal === null ? { enabled: true, reason: null } : { enabled: false, reason: refusal });

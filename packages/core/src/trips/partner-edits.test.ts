@@ -1,7 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { TRIP_MSG } from './messages.ts';
 import {
+  CANCEL_MSG,
   cancelLegRefusal,
+  cancelWarning,
+  cancelWithCharge,
+  isCancelCandidate,
+  mayCancelLeg,
+  plateCounty,
   cancelReasonsFor,
   expenseRefusal,
   matchDeclineReason,
@@ -169,7 +175,7 @@ describe('cancelLegRefusal (spec 1 §4, 2 §5, 2 §6)', () => {
   it('needs arrival and departure for a reason that requires stats, except from staff', () => {
     const arrivedOnly = testLeg({ locFirstTimeAct: '09:01:00' });
     expect(cancelLegRefusal(accepted, arrivedOnly, NO_SHOW, who)).toBe(TRIP_MSG.CANCEL_STATS_REQUIRED('No Show'));
-    expect(cancelLegRefusal(accepted, arrivedOnly, NO_SHOW, { staff: true, now: NOW })).toBeNull();
+    expect(cancelLegRefusal(accepted, accepted.tripLegs[0], NO_SHOW, { staff: true, now: NOW })).toBeNull();
   });
 });
 
@@ -180,4 +186,88 @@ describe('matchDeclineReason', () => {
     expect(matchDeclineReason(reasons, ' FULLY booked ')).toBe('No Availability');
   });
   it('answers null for anything else', () => expect(matchDeclineReason(reasons, 'Bored')).toBeNull());
+});
+
+describe('staff cancel (spec 2 §5, rules 93 and 108–111)', () => {
+  const staff = { staff: true, now: NOW };
+  const cm = { staff: false, partner: false, now: NOW };
+  const OTHER = { label: 'Other', requireStats: false, staffOnly: false, requireNotes: true };
+  const LATE = { label: 'Late Cancel', requireStats: false, staffOnly: false, requireNotes: false };
+  const NO_SHOW_R = { label: 'No Show', requireStats: true, staffOnly: false, requireNotes: false };
+  // NOW is 10:00 in Albuquerque on 2026-11-20: the window opens at 09:00:00
+  const at = (pickup: string | null, over = {}) => testTrip({ tripLegs: [testLeg({ locFirstTimeOrd: pickup })], ...over });
+
+  it('a candidate has no actual pickup and a pickup from exactly 1 hour ago on', () => {
+    expect(isCancelCandidate(at('09:00:00'), testLeg({ locFirstTimeOrd: '09:00:00' }), NOW)).toBe(true);
+    expect(isCancelCandidate(at('08:59:59'), testLeg({ locFirstTimeOrd: '08:59:59' }), NOW)).toBe(false);
+    expect(isCancelCandidate(at('09:00:00'), testLeg({ locFirstTimeOrd: '09:30:00', locFirstTimeAct: '09:31:00' }), NOW)).toBe(false);
+    expect(isCancelCandidate(testTrip({ serviceDate: '2026-11-19' }), testLeg({ locFirstTimeOrd: '23:59:00' }), NOW)).toBe(false);
+    expect(isCancelCandidate(testTrip({ serviceDate: '2026-11-21' }), testLeg({ locFirstTimeOrd: '00:00:00' }), NOW)).toBe(true);
+    expect(isCancelCandidate(testTrip(), testLeg({ locFirstTimeOrd: null }), NOW)).toBe(true);
+  });
+  it('a window that opens the evening before reaches into the next day', () => {
+    const early = new Date('2026-11-20T07:30:00Z'); // 00:30 on the 20th: the window opens 23:30 on the 19th
+    expect(isCancelCandidate(testTrip(), testLeg({ locFirstTimeOrd: '00:10:00' }), early)).toBe(true);
+    expect(isCancelCandidate(testTrip({ serviceDate: '2026-11-19' }), testLeg({ locFirstTimeOrd: '23:30:00' }), early)).toBe(true);
+    expect(isCancelCandidate(testTrip({ serviceDate: '2026-11-19' }), testLeg({ locFirstTimeOrd: '23:29:59' }), early)).toBe(false);
+  });
+  it('lets staff cancel assigned or not, Open or Pending; never a Final or locked trip', () => {
+    const da = at('09:30:00');
+    expect(cancelLegRefusal(da, da.tripLegs[0], OTHER, staff, { notes: 'Hospital called' })).toBeNull();
+    expect(cancelLegRefusal(at('09:30:00', { partnerPayStatus: 'Pending' }), da.tripLegs[0], OTHER, staff, { notes: 'x' })).toBeNull();
+    expect(cancelLegRefusal(at('09:30:00', { partnerPayStatus: 'Final' }), da.tripLegs[0], OTHER, staff, { notes: 'x' })).toBe(TRIP_MSG.FINALIZED_READ_ONLY);
+    expect(cancelLegRefusal(at('09:30:00', { locked: true }), da.tripLegs[0], OTHER, staff, { notes: 'x' })).toBe(TRIP_MSG.NOT_EDITABLE);
+    expect(cancelLegRefusal(at('08:59:00'), testLeg({ locFirstTimeOrd: '08:59:00' }), OTHER, staff, { notes: 'x' })).toBe(CANCEL_MSG.NOT_A_CANDIDATE);
+  });
+  it('keeps the partner on the 1 §4 condition', () => {
+    const da = at('09:30:00');
+    expect(mayCancelLeg(da, da.tripLegs[0], { staff: false, now: NOW })).toBe(false);
+    expect(mayCancelLeg(da, da.tripLegs[0], staff)).toBe(true);
+    expect(mayCancelLeg(da, da.tripLegs[0], cm)).toBe(true);
+  });
+  it('staff may cancel a cancelled leg again with a warning; partners are refused', () => {
+    const leg = testLeg({ locFirstTimeOrd: '09:30:00', status: 'CanceledNoCharge', cancelNc: true });
+    const da = testTrip({ accepted: true, tripLegs: [leg] });
+    expect(cancelLegRefusal(da, leg, OTHER, staff, { notes: 'x' })).toBeNull();
+    expect(cancelWarning(leg)).toBe('This trip is already canceled!');
+    expect(cancelWarning(testLeg())).toBeNull();
+    expect(cancelLegRefusal(da, leg, OTHER, { staff: false, now: NOW }, { notes: 'x' })).toBe(TRIP_MSG.LEG_ALREADY_CANCELLED);
+  });
+  it('needs notes unless the reason says otherwise', () => {
+    const da = at('09:30:00');
+    expect(cancelLegRefusal(da, da.tripLegs[0], OTHER, staff, { notes: '  ' })).toBe('Please enter additional notes for this cancel reason');
+    expect(cancelLegRefusal(da, da.tripLegs[0], LATE, staff, { notes: '' })).toBeNull();
+  });
+  it('asks non-employees for stats by reason and the plate in an IL county; staff for neither', () => {
+    const il = at('09:30:00', { county: 'IL031' });
+    const leg = il.tripLegs[0];
+    expect(cancelLegRefusal(il, leg, NO_SHOW_R, cm, { notes: '' })).toBe(TRIP_MSG.CANCEL_STATS_REQUIRED('No Show'));
+    expect(cancelLegRefusal(il, leg, NO_SHOW_R, cm, { notes: '', arrived: '09:31:00', departed: '09:40:00' })).toBe(CANCEL_MSG.PLATE_REQUIRED);
+    expect(cancelLegRefusal(il, leg, NO_SHOW_R, staff, { notes: '' })).toBeNull();
+  });
+  it('plate rule: a county starting with IL', () => {
+    expect(plateCounty('IL031')).toBe(true);
+    expect(plateCounty('il-Cook')).toBe(true);
+    expect(plateCounty('NM001')).toBe(false);
+    expect(plateCounty(null)).toBe(false);
+    expect(plateCounty(' IL')).toBe(true);
+  });
+  it('partner proofs: stats sent with the cancel, departure not before arrival, plate in IL', () => {
+    const il = testTrip({ accepted: true, county: 'IL031' });
+    const leg = il.tripLegs[0];
+    const partner = { staff: false, now: NOW };
+    const stats = { notes: '', arrived: '09:01:00', departed: '09:11:00' };
+    expect(cancelLegRefusal(il, leg, NO_SHOW_R, partner, stats)).toBe(CANCEL_MSG.PLATE_REQUIRED);
+    expect(cancelLegRefusal(il, leg, NO_SHOW_R, partner, { ...stats, licensePlateState: 'IL', licensePlate: 'AB 1234' })).toBeNull();
+    expect(cancelLegRefusal({ ...il, county: 'NM001' }, leg, NO_SHOW_R, partner, stats)).toBeNull();
+    expect(cancelLegRefusal(il, leg, NO_SHOW_R, partner, { ...stats, departed: '09:00:00' })).toBe(CANCEL_MSG.DEPARTED_BEFORE_ARRIVED);
+  });
+  it('the charge follows the reason; only staff override it', () => {
+    expect(cancelWithCharge({ withCharge: true }, null)).toBe(true);
+    expect(cancelWithCharge({ withCharge: true }, false)).toBe(false);
+    expect(cancelWithCharge({ withCharge: false }, undefined)).toBe(false);
+    const da = testTrip({ accepted: true, serviceDate: '2026-11-21' });
+    const ADV = { label: 'Advance Notice', requireStats: false, staffOnly: false, requireNotes: false };
+    expect(cancelLegRefusal(da, da.tripLegs[0], ADV, { staff: false, now: NOW }, { notes: '', withCharge: true })).toBe(CANCEL_MSG.CHARGE_STAFF_ONLY);
+  });
 });

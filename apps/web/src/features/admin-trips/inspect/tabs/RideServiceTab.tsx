@@ -3,7 +3,10 @@ import { formatInstant, type RideServiceActivity } from '@tripline/core';
 import { useTripRideServiceActivity } from '../../../audit/api.ts';
 import { TabState } from './TabState.tsx';
 
-/** spec 2 §2: the ride-service activity of the two ride-share providers for this trip. */
+/**
+ * spec 2 §2: the ride-service activity of the two ride-share providers for this trip (staff only).
+ * No provider is connected yet (docs/decisions.md), so the tab says so instead of showing tables.
+ */
 export function RideServiceTab({ referenceNumber }: { referenceNumber: string }) {
   const lyft = useTripRideServiceActivity(referenceNumber, 'lyft');
   const uber = useTripRideServiceActivity(referenceNumber, 'uber');
@@ -16,7 +19,7 @@ export function RideServiceTab({ referenceNumber }: { referenceNumber: string })
       loading={lyft.isPending || uber.isPending}
       error={lyft.error ?? uber.error}
       empty={providers.length === 0}
-      emptyText="No ride-service activity for this trip"
+      emptyText="No ride-share provider is connected: Lyft and Uber rides are not dispatched from Tripline, so this trip has no ride-service activity."
       onRetry={() => {
         void lyft.refetch();
         void uber.refetch();
