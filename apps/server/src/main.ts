@@ -45,7 +45,7 @@ async function main(): Promise<void> {
       clock: systemClock,
       messenger: outboxMessenger(db.pool),
       files: localFileStore(path.join(config.dataDir, 'files')),
-      geo: geoServices(config),
+      geo: geoServices(config, log),
       config,
     },
     {

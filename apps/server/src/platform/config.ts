@@ -48,8 +48,21 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     appVersion: env.APP_VERSION ?? new Date().toISOString().slice(0, 10),
     webDist: env.WEB_DIST,
     logLevel: env.LOG_LEVEL ?? 'info',
-    geocoderUrl: env.GEOCODER_URL || undefined,
-    routingOsrmUrl: env.ROUTING_OSRM_URL || undefined,
+    geocoderUrl: httpUrl('GEOCODER_URL', env.GEOCODER_URL),
+    routingOsrmUrl: httpUrl('ROUTING_OSRM_URL', env.ROUTING_OSRM_URL),
     routingSpeedKmh,
   };
+}
+
+/** An outside service's address: absent, or an http(s) URL (anything else stops start-up with the setting's name). */
+function httpUrl(name: string, value: string | undefined): string | undefined {
+  if (!value) return undefined;
+  let url: URL | null = null;
+  try {
+    url = new URL(value);
+  } catch {
+    url = null;
+  }
+  if (!url || (url.protocol !== 'http:' && url.protocol !== 'https:')) throw new Error(`${name} must be an http or https address, not "${value}"`);
+  return value;
 }
