@@ -2,9 +2,8 @@ import { useEffect, useRef, useState } from 'react';
 import { Alert, Center, Group, Loader, Text } from '@mantine/core';
 import L from 'leaflet';
 import 'leaflet/dist/leaflet.css';
-import { feature } from 'topojson-client';
-import type { Feature, FeatureCollection } from 'geojson';
 import type { DriveAssignment } from '@tripline/core';
+import { loadAtlas } from '../../geo/atlas.ts';
 import { countiesOfStates, statesOfStops, tripStops } from './map-geometry.ts';
 
 /** spec 3 §9: the map zooms in at most this far. */
@@ -12,28 +11,6 @@ const MAX_ZOOM = 13;
 const PICKUP_COLOR = '#2f9e44';
 const DROPOFF_COLOR = '#e03131';
 const LEG_COLOR = '#1971c2';
-
-interface Atlas {
-  states: Feature[];
-  counties: Feature[];
-}
-
-let atlas: Promise<Atlas> | null = null;
-
-/** The US county and state outlines (us-atlas), loaded once and only when a map is shown. */
-function loadAtlas(): Promise<Atlas> {
-  atlas ??= import('us-atlas/counties-10m.json').then((mod) => {
-    const topology = (mod.default ?? mod) as unknown as Parameters<typeof feature>[0];
-    const objects = topology.objects as Record<string, Parameters<typeof feature>[1]>;
-    const states = feature(topology, objects.states) as unknown as FeatureCollection;
-    const counties = feature(topology, objects.counties) as unknown as FeatureCollection;
-    return { states: states.features, counties: counties.features };
-  });
-  atlas.catch(() => {
-    atlas = null;
-  });
-  return atlas;
-}
 
 /**
  * The Map tab of trip inspect: each leg's pickup and drop-off with a line between them, drawn on
