@@ -12,8 +12,8 @@ let caseManager: Browser;
 let billTo: Created;
 let rosa: Created;
 let ramon: Created;
-let clinicNear: Created;
-let clinicFar: Created;
+let clinicNear: Awaited<ReturnType<typeof place>>;
+let clinicFar: Awaited<ReturnType<typeof place>>;
 
 const search = (b: Browser, qs: string) => b.get(`/api/admin/autocomplete-contact?${qs}`);
 const names = async (b: Browser, qs: string) => (await search(b, qs)).json().map((c: { name: string }) => c.name);

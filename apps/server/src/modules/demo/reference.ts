@@ -236,3 +236,59 @@ export function legRate(serviceType: string, miles: number): { base: number; tot
     serviceType === '03' ? [35, 2.5] : serviceType === '05' || serviceType === '91' || serviceType === '92' ? [75, 3.5] : [20, 2];
   return { base, total: Math.round((base + perMile * miles) * 100) / 100 };
 }
+
+/**
+ * Terms of the demo plans (spec 3 §3 "Member plan"), by plan code: Medicaid plans carry a yearly
+ * trip limit, 24 hours' notice and a month of grace; the Advantage plans a lower limit; one plan
+ * allows no override of a failed check.
+ */
+export interface PlanTermsDef {
+  tripLimitCount: number | null;
+  gracePeriodDays: number;
+  advanceNoticeHoursMin: number | null;
+  advanceNoticeDaysMax: number | null;
+  preventOverrides: boolean;
+  includedServiceTypes: readonly string[];
+}
+
+const MEDICAID_SERVICES = ['01', '03', '05', '06', '80', '91', '92', '99'];
+const ADVANTAGE_SERVICES = ['01', '03', '05'];
+
+export const PLAN_TERMS: Readonly<Record<string, PlanTermsDef>> = {
+  'MVHP-MCD': { tripLimitCount: 200, gracePeriodDays: 30, advanceNoticeHoursMin: 24, advanceNoticeDaysMax: 60, preventOverrides: false, includedServiceTypes: MEDICAID_SERVICES },
+  'MVHP-MA': { tripLimitCount: 48, gracePeriodDays: 0, advanceNoticeHoursMin: null, advanceNoticeDaysMax: 30, preventOverrides: false, includedServiceTypes: ADVANTAGE_SERVICES },
+  'SCH-MCD': { tripLimitCount: 200, gracePeriodDays: 30, advanceNoticeHoursMin: 24, advanceNoticeDaysMax: 60, preventOverrides: false, includedServiceTypes: MEDICAID_SERVICES },
+  'SCH-DSNP': { tripLimitCount: 60, gracePeriodDays: 15, advanceNoticeHoursMin: null, advanceNoticeDaysMax: 30, preventOverrides: false, includedServiceTypes: ADVANTAGE_SERVICES },
+  'PCP-MCD': { tripLimitCount: 150, gracePeriodDays: 30, advanceNoticeHoursMin: 48, advanceNoticeDaysMax: 60, preventOverrides: false, includedServiceTypes: MEDICAID_SERVICES },
+  'CVHA-MCAL': { tripLimitCount: null, gracePeriodDays: 30, advanceNoticeHoursMin: 24, advanceNoticeDaysMax: 90, preventOverrides: false, includedServiceTypes: MEDICAID_SERVICES },
+  'CVHA-MA': { tripLimitCount: 36, gracePeriodDays: 0, advanceNoticeHoursMin: null, advanceNoticeDaysMax: 30, preventOverrides: true, includedServiceTypes: ADVANTAGE_SERVICES },
+};
+
+/**
+ * Appointment types (spec 3 §3: code, display, billToIds), sorted by code. The codes are what trip
+ * legs carry; a type with bill-tos is offered only to those accounts.
+ */
+export const APPOINTMENT_TYPES: readonly { code: string; display: string; billTos?: readonly string[] }[] = [
+  { code: 'Adult Day', display: 'Adult Day Program', billTos: ['Fresno County Adult Day Services'] },
+  { code: 'Behavioral Health', display: 'Behavioral Health' },
+  { code: 'Cardiology', display: 'Cardiology' },
+  { code: 'Dialysis', display: 'Dialysis' },
+  { code: 'Hospice Visit', display: 'Hospice Visit', billTos: ['Mesilla Valley Hospice'] },
+  { code: 'Medical', display: 'Medical (other)' },
+  { code: 'Oncology', display: 'Oncology' },
+  { code: 'Ophthalmology', display: 'Ophthalmology' },
+  { code: 'Pharmacy', display: 'Pharmacy' },
+  { code: 'Physical Therapy', display: 'Physical Therapy' },
+  { code: 'Primary Care', display: 'Primary Care' },
+  { code: 'Specialist', display: 'Specialist' },
+];
+
+/** Whom passengers see at clinics (apptToSee), picked per clinic and passenger. */
+export const CLINICIANS: readonly string[] = [
+  'Dr. Anaya', 'Dr. Begay', 'Dr. Castillo', 'Dr. Duran', 'Dr. Esquibel', 'Dr. Gallegos', 'Dr. Lujan', 'Dr. Nguyen', 'Dr. Patel', 'Dr. Yazzie',
+];
+
+/** The hospital's case managers want riders there half an hour before the appointment. */
+export const BILL_TO_ON_TIME_RULES: Readonly<Record<string, { pickupEarlyMinutes: number; pickupLateMinutes: number; arriveBeforeApptMinutes: number }>> = {
+  'Sandia Regional Hospital – Care Transitions': { pickupEarlyMinutes: 10, pickupLateMinutes: 10, arriveBeforeApptMinutes: 30 },
+};
