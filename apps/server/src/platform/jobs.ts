@@ -1,5 +1,6 @@
 import PgBoss from 'pg-boss';
 import type { Pool } from 'pg';
+import { fillStandingOrders } from '../modules/standing-orders/fill.ts';
 import { removeUnattachedReceipts } from '../modules/trips/receipts.ts';
 import type { AppDeps } from './deps.ts';
 import { removeEndedLimits } from './request-limits.ts';
@@ -12,10 +13,12 @@ export interface ScheduledJob {
   run(deps: Pick<AppDeps, 'pool' | 'files' | 'clock'>): Promise<number>;
 }
 
-/** Hourly upkeep: receipts no expense took within 24 hours, and request-limit windows that ended. */
+/** Hourly upkeep (receipts no expense took within 24 hours, request-limit windows that ended) and the daily standing-order run. */
 export const SCHEDULED_JOBS: readonly ScheduledJob[] = [
   { name: 'receipts-unattached-removal', cron: '17 * * * *', run: (deps) => removeUnattachedReceipts(deps, deps.clock.now()) },
   { name: 'request-limits-removal', cron: '47 * * * *', run: (deps) => removeEndedLimits(deps.pool, deps.clock.now()) },
+  // Daily: standing orders keep their trips made 60 days ahead (10:05 UTC, after midnight in every US zone).
+  { name: 'standing-orders-fill', cron: '5 10 * * *', run: (deps) => fillStandingOrders(deps, deps.clock.now()) },
 ];
 
 export interface JobRunner {

@@ -9,8 +9,8 @@ import type { PartnerPayStatus } from '../trips/model.ts';
 export const REVIEW_DECISIONS = ['Approved', 'Denied'] as const;
 export type ReviewDecision = (typeof REVIEW_DECISIONS)[number];
 
-/** The partner actions that are adjustment requests (a decline is only a record). */
-export const REVIEWABLE_ACTIONS = ['WaitTime', 'Expense'] as const;
+/** The partner actions that are requests for review (a decline is only a record); a pharmacy stop changes the trip's legs once approved. */
+export const REVIEWABLE_ACTIONS = ['WaitTime', 'Expense', 'PharmacyStop'] as const;
 
 export const NOTE_MAX = 1000;
 
@@ -56,6 +56,7 @@ export function approvedWaitMinutes(activity: { action: string; number: number |
 /** How the partner's request is named in texts: '45 min of wait time', 'Tolls expense of $12.50'. */
 export function describeAdjustment(a: { action: string; number: number | null; amount: number | null; reason: string | null }): string {
   if (a.action === 'WaitTime') return `${a.number ?? 0} min of wait time`;
+  if (a.action === 'PharmacyStop') return 'A pharmacy stop';
   const amount = a.amount === null ? '' : ` of $${a.amount.toFixed(2)}`;
   return `${a.reason ?? 'Other'} expense${amount}`;
 }

@@ -121,7 +121,8 @@ async function applyBulk(client: PoolClient, req: FastifyRequest, action: BulkAc
     // restored legs wait for their pickup again; an unactivated will-call pickup waits for the call
     await client.query(
       `update trip_legs set status = case when loc_first_time_ord = '23:59:00' and call_in_time is null then 'WillCall' else 'Pending' end,
-              cancel_nc = false, cancel_wc = false, cancel_reason = null, cancel_notes = null, mod_count = mod_count + 1
+              cancel_nc = false, cancel_wc = false, cancel_reason = null, cancel_notes = null, cancel_plate_state = null, cancel_plate = null,
+              mod_count = mod_count + 1
         where drive_assignment_id = any($1::uuid[]) and (status in ('Canceled', 'CanceledNoCharge') or cancel_nc or cancel_wc)`,
       [ids],
     );

@@ -12,6 +12,7 @@ import type { AppDeps } from '../../platform/deps.ts';
 import { badRequest, conflict, notFound } from '../../platform/errors.ts';
 import { route } from '../../platform/http.ts';
 import { partnerActivities } from '../log/repository.ts';
+import { applyPharmacyStop, PHARMACY_ACTION } from '../standing-orders/pharmacy.ts';
 import { deliver, partnerUserIds } from '../notifications/deliveries.ts';
 import { isUuid } from '../trips/repository.ts';
 import { payStatusAfter } from '../trips/pay.ts';
@@ -49,6 +50,9 @@ async function reviewAdjustment(deps: AppDeps, req: FastifyRequest, user: Sessio
       change.client,
       auditOf(req, 'adjustment-review', 'partner_activities', activity.id, { status: activity.status }, { status: body.status, note: body.note || null }),
     );
+
+    // An approved pharmacy stop becomes legs of the trip (spec 2 §7 pharmacy-add).
+    if (body.status === 'Approved' && activity.action === PHARMACY_ACTION) await applyPharmacyStop(change, activity.id);
 
     // One request fewer awaits review: the pay status may move on from Open.
     const partnerPayStatus = payStatusAfter(change, { outstandingAdjustments: Math.max(0, change.trip.outstandingAdjustments - 1) });

@@ -1,5 +1,5 @@
 import multipart from '@fastify/multipart';
-import { contract } from '@tripline/core';
+import { contract, WARNING_HEADER } from '@tripline/core';
 import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from '../../platform/deps.ts';
 import { notFound } from '../../platform/errors.ts';
@@ -47,7 +47,11 @@ export function tripRoutes(app: FastifyInstance, deps: AppDeps): void {
   route(app, contract.assignDriver, ({ req, user, body }) => assignDriver(deps, req, user, body));
   route(app, contract.flag, ({ req, user, body }) => flagTrip(deps, req, user, body));
   route(app, contract.sendSms, ({ req, user, body }) => sendSms(deps, req, user, body));
-  route(app, contract.cancelLeg, ({ req, user, body }) => cancelLeg(deps, req, user, body));
+  route(app, contract.cancelLeg, async ({ req, reply, user, body }) => {
+    const { trip, warning } = await cancelLeg(deps, req, user, body);
+    if (warning) reply.header(WARNING_HEADER, warning);
+    return trip;
+  });
   route(app, contract.declineReasons, () => declineReasons(deps));
   route(app, contract.cancelReasons, ({ user, query }) => cancelReasons(deps, user, query.serviceDate, query.billToId));
   route(app, contract.drivers, ({ user, query }) => listDrivers(deps, user, query.partnerId));
