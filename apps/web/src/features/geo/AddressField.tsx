@@ -121,7 +121,7 @@ export function AddressField({ label, value, onChange, passengerId, error, disab
             disabled={disabled}
             autoFocus={autoFocus}
             error={error || note.error || undefined}
-            description={note.warning ? <Text size="xs" c="yellow.8">{note.warning}</Text> : undefined}
+            description={note.warning ? <Text span size="xs" c="yellow.8">{note.warning}</Text> : undefined}
             inputWrapperOrder={['label', 'input', 'description', 'error']}
             rightSectionWidth={placing ? 32 : 40}
             rightSection={

@@ -6,6 +6,8 @@ import { countiesOfStates, statesOfStops } from '../admin-trips/inspect/map-geom
 import { loadAtlas } from './atlas.ts';
 
 const MAX_ZOOM = 13;
+/** A search result is shown with its county and the ones around it; the user zooms in to place exactly. */
+const SEARCH_ZOOM = 9;
 const MARKER_COLOR = '#e03131';
 
 /** A pin drawn in CSS, so the marker needs no image files. */
@@ -67,7 +69,7 @@ export default function LatLngMap({ point, centreKey, onMove }: LatLngMapProps) 
   useEffect(() => {
     const m = map.current;
     if (!m) return;
-    m.setView([point.lat, point.lng], 11);
+    m.setView([point.lat, point.lng], SEARCH_ZOOM);
     let cancelled = false;
     setOutlinesState('loading');
     loadAtlas().then(

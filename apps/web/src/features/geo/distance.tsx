@@ -12,7 +12,7 @@ const LEVEL_WORDS: Record<DistanceLevel, string> = { ok: '', warning: ' (over 70
 export function DistanceBadge({ meters, loading }: { meters: number | null | undefined; loading?: boolean }) {
   if (meters == null) {
     return (
-      <Badge variant="light" color="gray" aria-busy={loading || undefined}>
+      <Badge variant="light" color="gray" tt="none" aria-busy={loading || undefined}>
         {loading ? 'Measuring…' : '– mi'}
       </Badge>
     );
@@ -21,7 +21,7 @@ export function DistanceBadge({ meters, loading }: { meters: number | null | und
   const label = `${metersToMiles(meters)} mi`;
   return (
     <Tooltip label={`${(meters / 1000).toFixed(1)} km${LEVEL_WORDS[level]}`}>
-      <Badge variant={level === 'ok' ? 'light' : 'filled'} color={DISTANCE_COLORS[level]} data-level={level} aria-label={`Distance ${label}${LEVEL_WORDS[level]}`}>
+      <Badge tt="none" variant={level === 'ok' ? 'light' : 'filled'} color={DISTANCE_COLORS[level]} data-level={level} aria-label={`Distance ${label}${LEVEL_WORDS[level]}`}>
         {label}
       </Badge>
     </Tooltip>
