@@ -274,3 +274,64 @@ describe('POST /api/cancel-individual-trip-leg', () => {
     expect((await cancel(cm, other, 0, 'Advance Notice')).statusCode).toBe(404);
   });
 });
+
+describe('POST /api/cancel-individual-trip-leg by staff (spec 2 §5)', () => {
+  const staffCancel = (trip: CreatedTrip, legs: number[], reason: string, extra: Record<string, unknown> = {}, modCount = trip.modCount) =>
+    staff.post('/api/cancel-individual-trip-leg', { driveAssignmentId: trip.id, modCount, selections: legs.map((i) => trip.legIds[i]), reason, notes: 'Hospital called', ...extra });
+  // the test clock is 08:00 on TODAY: the window opens at 07:00
+  const today = (legs: { pickup?: string; act?: string }[], spec = {}) => createTrip(db.pool, { legs, ...spec });
+
+  it('cancels unassigned legs from exactly 1 hour ago on; refuses earlier pickups and picked-up legs', async () => {
+    const trip = await today([{ pickup: '07:00:00' }, { pickup: '06:59:00' }, { pickup: '07:30:00', act: '07:31:00' }]);
+    await unchanged(trip, () => staffCancel(trip, [1], 'Other'), 400, 'Only a leg with no actual pickup and a pickup from 1 hour ago on can be cancelled.');
+    await unchanged(trip, () => staffCancel(trip, [2], 'Other'), 400, 'Only a leg with no actual pickup and a pickup from 1 hour ago on can be cancelled.');
+    await unchanged(trip, () => staffCancel(trip, [0], 'Other', { notes: ' ' }), 400, 'Please enter additional notes for this cancel reason');
+    const ok = await staffCancel(trip, [0], 'Other');
+    expect(ok.statusCode).toBe(200);
+    expect(ok.json().tripLegs.map((l: { status: string }) => l.status)).toEqual(['CanceledNoCharge', 'Pending', 'Pending']);
+    expect(ok.headers['x-warning']).toBeUndefined();
+  });
+
+  it('lets staff override the charge, cancels the trip with its last legs, and warns when cancelling again', async () => {
+    const trip = await createTrip(db.pool, { serviceDate: FUTURE, legs: [{}, { pickup: '13:00:00', dropoff: '13:40:00' }] });
+    const both = await staffCancel(trip, [0, 1], 'Advance Notice', { withCharge: true });
+    expect(both.statusCode).toBe(200);
+    expect(both.json()).toMatchObject({ canceled: true, cancelledWithCharge: true, cancelledReason: 'Advance Notice', tripLegs: [{ status: 'Canceled' }, { status: 'Canceled' }] });
+    const legAudit = await auditRows(db.pool, 'trip_legs', trip.legIds[0]);
+    expect(legAudit.at(-1)?.after).toMatchObject({ chargeOverridden: true, reason: 'Advance Notice' });
+    const again = await staffCancel(trip, [1], 'Weather', {}, trip.modCount + 1);
+    expect(again.statusCode).toBe(200);
+    expect(again.headers['x-warning']).toBe('This trip is already canceled!');
+    expect(again.json().tripLegs[1]).toMatchObject({ status: 'CanceledNoCharge', cancelNc: true });
+    const legs = (await tripRow(db.pool, trip.id)).legs as Record<string, unknown>[];
+    expect(legs.map((l) => l.cancel_reason)).toEqual(['Advance Notice', 'Weather']);
+  });
+
+  it('keeps the refusal for partners cancelling again, and asks non-staff for the plate in an IL county', async () => {
+    const trip = await createTrip(db.pool, { partnerId: x.partner.id, serviceDate: PAST, accepted: true, legs: [{}, { status: 'CanceledNoCharge', cancelNc: true }] });
+    await unchanged(trip, () => partner.post('/api/cancel-individual-trip-leg', { driveAssignmentId: trip.id, modCount: trip.modCount, tripLegId: trip.legIds[1], reason: 'No Show', notes: 'x' }), 400, TRIP_MSG.LEG_ALREADY_CANCELLED);
+    await db.pool.query(`update drive_assignments set county = 'IL031' where id = $1`, [trip.id]);
+    const fresh = { ...trip, modCount: (await tripRow(db.pool, trip.id)).mod_count as number };
+    const body = { driveAssignmentId: trip.id, modCount: fresh.modCount, tripLegId: trip.legIds[0], reason: 'No Show', notes: 'Waited 10 minutes', arrived: '09:02:00', departed: '09:12:00' };
+    await unchanged(fresh, () => partner.post('/api/cancel-individual-trip-leg', body), 400, 'Enter the state and number of the licence plate of the vehicle sent');
+    await unchanged(fresh, () => partner.post('/api/cancel-individual-trip-leg', { ...body, licensePlateState: 'IL', licensePlate: 'AB 1234', withCharge: false }), 400, 'Only operator staff may choose whether a cancel is charged.');
+    const ok = await partner.post('/api/cancel-individual-trip-leg', { ...body, licensePlateState: 'il', licensePlate: 'AB 1234' });
+    expect(ok.statusCode).toBe(200);
+    expect(ok.json().tripLegs[0]).toMatchObject({ status: 'Canceled', locFirstTimeAct: '09:02:00', locFirstTimeDep: '09:12:00' });
+    const legs = (await tripRow(db.pool, trip.id)).legs as Record<string, unknown>[];
+    expect([legs[0].cancel_plate_state, legs[0].cancel_plate]).toEqual(['IL', 'AB 1234']);
+  });
+
+  it('un-cancel (bulk) restores the legs to Pending and clears the flags and the plate', async () => {
+    const trip = await createTrip(db.pool, { serviceDate: FUTURE });
+    expect((await staffCancel(trip, [0], 'Other')).statusCode).toBe(200);
+    const res = await staff.post('/api/drive-assignment-bulk-un-cancel', { referenceNumbers: [trip.referenceNumber] });
+    expect(res.statusCode).toBe(200);
+    const row = await tripRow(db.pool, trip.id);
+    expect([row.canceled, row.cancelled_without_charge, row.cancelled_reason]).toEqual([false, false, null]);
+    expect((row.legs as Record<string, unknown>[]).map((l) => [l.status, l.cancel_nc, l.cancel_reason, l.cancel_plate])).toEqual([['Pending', false, null, null]]);
+    const past = await createTrip(db.pool, { serviceDate: PAST, canceled: true, legs: [{ status: 'CanceledNoCharge', cancelNc: true }] });
+    const refused = await staff.post('/api/drive-assignment-bulk-un-cancel', { referenceNumbers: [past.referenceNumber] });
+    expect(refused.json().message).toBe('No canceled DAs in found set');
+  });
+});

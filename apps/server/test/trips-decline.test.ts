@@ -145,3 +145,38 @@ describe('POST /api/decline', () => {
     expect(audit).toMatchObject({ activity_type: 'decline', actor_id: x.user.id, impersonator_id: s.id, after: { developerMode: true } });
   });
 });
+
+describe('POST and GET /api/declined-trips (a request the operator declined)', () => {
+  const summary = { serviceDate: FUTURE, passengerName: 'Ada Lovato', pickupAddress: '100 Central Ave SW', dropoffAddress: 'Dialysis Center', pickupTime: '09:00:00', serviceType: '03' };
+
+  it('answers 401, 400, 403 (partner, case manager), writing nothing', async () => {
+    const count = async () => (await db.pool.query('select count(*)::int as n from trip_declines')).rows[0].n;
+    const before = await count();
+    expect((await new Browser(t.app).post('/api/declined-trips', { trip: summary, reason: 'No wheelchair van free' })).statusCode).toBe(401);
+    const staff = await signIn(t.app, await createContact(db.pool, { types: ['SecureEmployee'] }));
+    expect((await staff.post('/api/declined-trips', { trip: summary, reason: ' ' })).json().message).toBe('Say why the trip was declined');
+    expect((await staff.post('/api/declined-trips', { trip: {}, reason: 'Full' })).json()).toMatchObject({ message: 'Describe the trip that was declined', details: [{ path: 'trip' }] });
+    expect((await partner.post('/api/declined-trips', { trip: summary, reason: 'Full' })).statusCode).toBe(403);
+    const cm = await signIn(t.app, await createContact(db.pool, { types: ['Case Manager'] }));
+    expect((await cm.post('/api/declined-trips', { trip: summary, reason: 'Full' })).statusCode).toBe(403);
+    expect(await count()).toBe(before);
+  });
+
+  it('logs the unsaved trip with the reason, audited, readable by id; a partner decline reads the same way', async () => {
+    const staff = await signIn(t.app, await createContact(db.pool, { types: ['SecureEmployee'], name: 'Dana Dispatch' }));
+    const res = await staff.post('/api/declined-trips', { trip: summary, reason: 'No wheelchair van free' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ driveAssignmentId: null, reason: 'No wheelchair van free', trip: summary, enteredByName: 'Dana Dispatch', onBehalf: false });
+    const id = res.json().id;
+    expect(await auditRows(db.pool, 'trip_declines', id)).toEqual([expect.objectContaining({ activity_type: 'declined-trip-log' })]);
+    expect((await staff.get(`/api/declined-trips?id=${id}`)).json()).toEqual(res.json());
+    expect((await partner.get(`/api/declined-trips?id=${id}`)).statusCode).toBe(403);
+    expect((await staff.get('/api/declined-trips?id=00000000-0000-4000-8000-000000000000')).statusCode).toBe(404);
+    expect((await staff.get('/api/declined-trips?id=nope')).statusCode).toBe(404);
+
+    const trip = await future();
+    await partner.post(url(trip), { reason: 'No Availability' });
+    const row = (await db.pool.query('select id from trip_declines where drive_assignment_id = $1', [trip.id])).rows[0];
+    expect((await staff.get(`/api/declined-trips?id=${row.id}`)).json()).toMatchObject({ driveAssignmentId: trip.id, referenceNumber: trip.referenceNumber, reason: 'No Availability', trip: null });
+  });
+});
