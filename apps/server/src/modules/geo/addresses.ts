@@ -22,7 +22,8 @@ export interface SavedAddress {
 }
 
 const NO_ADDRESS: SavedAddress = { id: null, lat: null, lng: null, zip: null, countyFips: null, quality: null, warning: null };
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+/** A record id as the database stores it; any other text names no row. */
+export const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 interface AddressRow {
   id: string;

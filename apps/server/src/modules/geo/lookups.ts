@@ -6,12 +6,12 @@ import { GEO_MSG, greatCircleMeters, nearbyBox, type AddressOption, type CityOpt
 import type { Pool } from 'pg';
 import { notFound } from '../../platform/errors.ts';
 import { citiesStartingWith } from '../../platform/providers/geo-zip.ts';
+import { UUID } from './addresses.ts';
 
 /** The most stops of recent trips offered after the passenger's own addresses. */
 const RECENT_STOPS = 20;
 const CITY_OPTIONS = 20;
 const NEARBY_PLACES = 50;
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 const ADDRESS_TEXT = `coalesce(a.complete_address, concat_ws(', ', a.street, a.city, nullif(concat_ws(' ', a.state, a.zip), '')), a.name, '')`;
 const QUALITY = `case when a.lat is null or a.lng is null then 'none' else coalesce(a.geocode_quality, 'exact') end`;
