@@ -9,13 +9,12 @@
 // million-trip run is --trips-per-day 27000 --days 37). --data-dir reuses a seeded folder (seeding
 // only when it holds no trips). --explain prints the plan of each search's id query.
 import { spawnSync } from 'node:child_process';
-import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { Worker } from 'node:worker_threads';
-import { seedDataDir } from './lib/seed.mjs';
+import { ms, openSeededDatabase, signIn, startBenchApp, stats } from './lib/in-process.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -44,42 +43,17 @@ const BUDGET_CUSTOM_MS = 300;
 const CSV_TRIPS = 50_000;
 const log = (s) => console.log(`[trip-search] ${s}`);
 
-const { openDatabase } = await import('../apps/server/src/platform/db/database.ts');
-const { buildApp } = await import('../apps/server/src/app.ts');
-const { systemClock } = await import('../apps/server/src/platform/clock.ts');
-const { outboxMessenger } = await import('../apps/server/src/platform/providers/messaging.ts');
-const { localFileStore } = await import('../apps/server/src/platform/providers/files.ts');
 const { DEMO_PASSWORD } = await import('../apps/server/src/modules/demo/index.ts');
 const { compileTripSearch } = await import('../apps/server/src/modules/search/compile.ts');
-const { CLIENT_VERSION, TripSearchQuery, operatorToday } = await import('@tripline/core');
+const { TripSearchQuery, operatorToday } = await import('@tripline/core');
 
-const dataDir = args['data-dir'] ? path.resolve(args['data-dir']) : fs.mkdtempSync(path.join(os.tmpdir(), 'tripline-bench-search-'));
-const temporary = !args['data-dir'];
-fs.chmodSync(dataDir, 0o755);
-
-const quantile = (sorted, q) => sorted[Math.min(sorted.length - 1, Math.ceil(q * sorted.length) - 1)];
-const stats = (times) => {
-  const s = [...times].sort((a, b) => a - b);
-  return { p50: quantile(s, 0.5), p95: quantile(s, 0.95), max: s.at(-1) };
-};
-const ms = (v) => `${v.toFixed(1)} ms`;
 const mib = (v) => `${(v / 1024 / 1024).toFixed(0)} MiB`;
-
-const seed = () => seedDataDir(args, dataDir, temporary, log);
 
 let db;
 let app;
+let remove = () => {};
 try {
-  if (temporary) seed();
-  db = await openDatabase({ dataDir, poolSize: 10 });
-  if (!temporary) {
-    const { rows } = await db.pool.query('select count(*)::int as n from drive_assignments');
-    if (rows[0].n === 0) {
-      await db.close();
-      seed();
-      db = await openDatabase({ dataDir, poolSize: 10 });
-    }
-  }
+  ({ db, remove } = await openSeededDatabase(args, 'tripline-bench-search-', log));
   await db.pool.query('analyze');
   const { rows: size } = await db.pool.query('select count(*)::int as trips, (select count(*)::int from trip_legs) as legs from drive_assignments');
   const { rows: version } = await db.pool.query('show server_version');
@@ -106,28 +80,9 @@ try {
   }
   log(`day ${day}, division ${division}: ${dayDivisionTrips} trips; CSV ${day}..${csvTo}: ${csvTrips} trips`);
 
-  const filesDir = fs.mkdtempSync(path.join(os.tmpdir(), 'tripline-bench-files-'));
-  app = await buildApp({
-    pool: db.pool,
-    clock: systemClock,
-    messenger: outboxMessenger(db.pool),
-    files: localFileStore(filesDir),
-    config: { secureCookies: false, appVersion: 'bench' },
-  });
-  let serverMs = 0;
-  app.addHook('onResponse', async (_req, reply) => {
-    serverMs = reply.elapsedTime;
-  });
-  await app.listen({ port: 0, host: '127.0.0.1' });
-  const { port } = app.server.address();
-  const base = `http://127.0.0.1:${port}`;
-  const headers = { origin: base, 'x-client-version': String(CLIENT_VERSION) };
-  const login = await fetch(`${base}/api/login`, {
-    method: 'POST',
-    headers: { ...headers, authorization: `Basic ${Buffer.from(`dispatcher:${DEMO_PASSWORD}`).toString('base64')}` },
-  });
-  if (login.status !== 200) throw new Error(`sign-in failed: ${login.status} ${await login.text()}`);
-  const cookie = login.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
+  app = await startBenchApp(db.pool);
+  const { base, headers } = app;
+  const cookie = await signIn(app, 'dispatcher');
   const { rows: me } = await db.pool.query(`select id from contacts where username = 'dispatcher'`);
 
   const nextDay = new Date(Date.parse(`${day}T00:00:00Z`) + 2 * 86_400_000).toISOString().slice(0, 10);
@@ -192,7 +147,7 @@ try {
     });
     if (r.status !== 200) throw new Error(`search answered ${r.status}: ${r.message}`);
     await new Promise((resolve) => setImmediate(resolve));
-    return { elapsed: serverMs, rows: r.rows, total: r.total };
+    return { elapsed: app.serverMs(), rows: r.rows, total: r.total };
   };
   const results = {};
   for (const [name, q] of Object.entries(searches)) {
@@ -244,7 +199,6 @@ try {
   app = null;
   await db.close();
   db = null;
-  fs.rmSync(filesDir, { recursive: true, force: true });
   process.exitCode = ok ? 0 : 1;
 } catch (e) {
   console.error(`[trip-search] failed: ${e instanceof Error ? e.stack : e}`);
@@ -252,5 +206,5 @@ try {
 } finally {
   await app?.close().catch(() => {});
   await db?.close().catch(() => {});
-  if (temporary) fs.rmSync(dataDir, { recursive: true, force: true });
+  remove();
 }

@@ -16,13 +16,12 @@
 // before each request (a partner's live day). --data-dir reuses a seeded folder (seeding only when
 // it holds no trips).
 import { spawnSync } from 'node:child_process';
-import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { Worker } from 'node:worker_threads';
-import { seedDataDir } from './lib/seed.mjs';
+import { ms, openSeededDatabase, signIn, startBenchApp, stats } from './lib/in-process.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -50,26 +49,6 @@ const BUDGET_P95_MS = 20;
 const BUDGET_RATIO = 1.5;
 const log = (s) => console.log(`[trips-day-list] ${s}`);
 
-const { openDatabase } = await import('../apps/server/src/platform/db/database.ts');
-const { buildApp } = await import('../apps/server/src/app.ts');
-const { systemClock } = await import('../apps/server/src/platform/clock.ts');
-const { outboxMessenger } = await import('../apps/server/src/platform/providers/messaging.ts');
-const { localFileStore } = await import('../apps/server/src/platform/providers/files.ts');
-const { DEMO_PASSWORD } = await import('../apps/server/src/modules/demo/index.ts');
-const { CLIENT_VERSION } = await import('@tripline/core');
-
-const dataDir = args['data-dir'] ? path.resolve(args['data-dir']) : fs.mkdtempSync(path.join(os.tmpdir(), 'tripline-bench-day-'));
-const temporary = !args['data-dir'];
-fs.chmodSync(dataDir, 0o755);
-
-const quantile = (sorted, q) => sorted[Math.min(sorted.length - 1, Math.ceil(q * sorted.length) - 1)];
-const stats = (times) => {
-  const s = [...times].sort((a, b) => a - b);
-  return { p50: quantile(s, 0.5), p95: quantile(s, 0.95), max: s.at(-1) };
-};
-const ms = (v) => `${v.toFixed(1)} ms`;
-
-const seed = () => seedDataDir(args, dataDir, temporary, log);
 
 /** Gives the partner exactly TRIPS trips on the busiest day, moving trips between partners of that day. */
 async function partnerDay(pool) {
@@ -110,46 +89,20 @@ const BARE_SQL = `select da.*, tl.* from drive_assignments da join trip_legs tl 
 
 let db;
 let app;
+let remove = () => {};
 try {
-  if (temporary) seed();
-  db = await openDatabase({ dataDir, poolSize: 10 });
-  if (!temporary) {
-    const { rows } = await db.pool.query('select count(*)::int as n from drive_assignments');
-    if (rows[0].n === 0) {
-      await db.close();
-      seed();
-      db = await openDatabase({ dataDir, poolSize: 10 });
-    }
-  }
+  ({ db, remove } = await openSeededDatabase(args, 'tripline-bench-day-', log));
   const { rows: size } = await db.pool.query('select count(*)::int as trips, (select count(*)::int from trip_legs) as legs from drive_assignments');
   const { rows: version } = await db.pool.query('show server_version');
   const target = await partnerDay(db.pool);
   log(`database: ${size[0].trips.toLocaleString('en-US')} trips, ${size[0].legs.toLocaleString('en-US')} legs; PostgreSQL ${version[0].server_version}`);
   log(`partner day ${target.day}: ${target.trips} trips, ${target.legs} legs`);
 
-  const filesDir = fs.mkdtempSync(path.join(os.tmpdir(), 'tripline-bench-files-'));
-  app = await buildApp({
-    pool: db.pool,
-    clock: systemClock,
-    messenger: outboxMessenger(db.pool),
-    files: localFileStore(filesDir),
-    config: { secureCookies: false, appVersion: 'bench' },
-  });
   // server time: from the request's arrival to the last byte handed to the socket
-  let serverMs = 0;
-  app.addHook('onResponse', async (_req, reply) => {
-    serverMs = reply.elapsedTime;
-  });
-  await app.listen({ port: 0, host: '127.0.0.1' });
-  const { port } = app.server.address();
-  const headers = { origin: `http://127.0.0.1:${port}`, 'x-client-version': String(CLIENT_VERSION) };
-  const login = await fetch(`http://127.0.0.1:${port}/api/login`, {
-    method: 'POST',
-    headers: { ...headers, authorization: `Basic ${Buffer.from(`partner:${DEMO_PASSWORD}`).toString('base64')}` },
-  });
-  if (login.status !== 200) throw new Error(`sign-in failed: ${login.status} ${await login.text()}`);
-  const cookie = login.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
-  const dayUrl = `http://127.0.0.1:${port}/api/drive-assignments?serviceDate=${target.day}`;
+  app = await startBenchApp(db.pool);
+  const { headers } = app;
+  const cookie = await signIn(app, 'partner');
+  const dayUrl = `${app.base}/api/drive-assignments?serviceDate=${target.day}`;
   let url = dayUrl;
 
   const client = new Worker(
@@ -180,7 +133,7 @@ try {
     if (r.status !== 200) throw new Error(`day list answered ${r.status}`);
     // onResponse has run: the socket took the last byte before the client could read it
     await new Promise((resolve) => setImmediate(resolve));
-    return { elapsed: serverMs, roundTrip: r.ms, bytes: r.bytes, total: r.total };
+    return { elapsed: app.serverMs(), roundTrip: r.ms, bytes: r.bytes, total: r.total };
   };
   const timeBare = async () => {
     const t0 = performance.now();
@@ -262,7 +215,6 @@ try {
   app = null;
   await db.close();
   db = null;
-  fs.rmSync(filesDir, { recursive: true, force: true });
   process.exitCode = ok ? 0 : 1;
 } catch (e) {
   console.error(`[trips-day-list] failed: ${e instanceof Error ? e.message : e}`);
@@ -270,5 +222,5 @@ try {
 } finally {
   await app?.close().catch(() => {});
   await db?.close().catch(() => {});
-  if (temporary) fs.rmSync(dataDir, { recursive: true, force: true });
+  remove();
 }
