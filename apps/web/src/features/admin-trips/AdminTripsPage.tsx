@@ -1,11 +1,12 @@
 import { useMemo, useState } from 'react';
-import { Alert, Button, Center, Loader, Paper, Stack, Tabs, Text, Title } from '@mantine/core';
+import { Alert, Button, Center, Group, Loader, Paper, Stack, Tabs, Text, Title } from '@mantine/core';
 import { IconFilter, IconSearch } from '@tabler/icons-react';
 import { useSearchParams } from 'react-router';
 import { isStaff, parseSearchDate, type SearchBatchSize, type TripListRow, type TripSearchParam } from '@tripline/core';
 import { ApiError } from '../../lib/api.ts';
 import { useCurrentUser } from '../../lib/current-user.ts';
 import { localToday } from '../../lib/date-input.ts';
+import { NewTripButton } from '../reservations/NewTripButton.tsx';
 import { CsvExportModal } from './CsvExportModal.tsx';
 import { CustomQueryPanel } from './filter/CustomQueryPanel.tsx';
 import { TripInspectModal } from './inspect/TripInspectModal.tsx';
@@ -128,9 +129,12 @@ export function AdminTripsPage() {
 
   return (
     <Stack gap="md">
-      <Title order={1} size="h3">
-        Trip search
-      </Title>
+      <Group justify="space-between">
+        <Title order={1} size="h3">
+          Trip search
+        </Title>
+        {!readOnly && <NewTripButton serviceDate={parseSearchDate(state.fields.serviceDate, today)} passengerId={state.fields.passengerId || null} />}
+      </Group>
       <Paper withBorder radius="md" p="sm">
         <Tabs value={tab} onChange={(v) => v && setTab(v as TripsTab)}>
           <Tabs.List mb="sm">

@@ -1,6 +1,8 @@
 import { Badge, Button, Group, Stack, Text, Title } from '@mantine/core';
-import { IconUserX, IconUsers } from '@tabler/icons-react';
-import { displayStatus, type DriveAssignment } from '@tripline/core';
+import { IconEdit, IconUserX, IconUsers } from '@tabler/icons-react';
+import { Link } from 'react-router';
+import { displayStatus, isStaff, type DriveAssignment } from '@tripline/core';
+import { useCurrentUser } from '../../../lib/current-user.ts';
 import { serviceDateLabel, serviceTypeLabel, STATUS_LOOK, summarise } from '../../trips/home/trip-format.ts';
 
 export interface InspectHeaderProps {
@@ -14,6 +16,9 @@ export function InspectHeader({ trip, onChangePartner, onDeclineForPartner }: In
   const summary = summarise(trip);
   const status = STATUS_LOOK[displayStatus(trip)];
   const final = trip.partnerPayStatus === 'Final';
+  // the reservation editor is SecureEmployee only (spec 1 §2)
+  const user = useCurrentUser().data;
+  const staff = !!user && isStaff(user);
   return (
     <Group justify="space-between" align="flex-start" wrap="wrap" gap="md">
       <Stack gap={4}>
@@ -50,6 +55,11 @@ export function InspectHeader({ trip, onChangePartner, onDeclineForPartner }: In
           )}
         </Text>
         <Group gap="xs">
+          {staff && (
+            <Button size="xs" variant="light" component={Link} to={`/drive-assv-edit/${trip.referenceNumber}`} leftSection={<IconEdit size={14} />}>
+              Edit
+            </Button>
+          )}
           <Button size="xs" variant="light" leftSection={<IconUsers size={14} />} onClick={onChangePartner} disabled={final}>
             Change partner
           </Button>
