@@ -150,7 +150,7 @@ export function DuplicateForm({ trip, onCancel }: { trip: { id: string; referenc
           <DatePickerInput
             type="multiple"
             label="Excluded dates"
-            placeholder="None"
+            description="Days to leave out (holidays, appointments moved)"
             clearable
             valueFormat="MM/DD"
             minDate={values.from ?? today}
@@ -176,11 +176,15 @@ export function DuplicateForm({ trip, onCancel }: { trip: { id: string; referenc
         </Stack>
         <Stack gap={4} align="center">
           <Calendar
+            key={debounced.from ?? today}
             aria-label="Preview of the new dates"
-            minDate={today}
-            defaultDate={values.from ?? today}
+            defaultDate={debounced.from ?? today}
             numberOfColumns={1}
-            getDayProps={(date) => ({ selected: dates.includes(date), 'aria-pressed': dates.includes(date) })}
+            firstDayOfWeek={0}
+            weekendDays={[]}
+            hideOutsideDates
+            getDayProps={(date) => ({ selected: dates.includes(date) })}
+            getDayAriaLabel={(date) => (dates.includes(date) ? `${date}, a new trip` : date)}
             static
           />
           <Text size="sm" aria-live="polite">

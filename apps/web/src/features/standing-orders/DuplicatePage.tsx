@@ -31,7 +31,7 @@ export function DuplicatePage({ params }: ScreenProps) {
   return (
     <Container size="lg" py="lg">
       <Stack gap="lg">
-        <Title order={2}>
+        <Title order={1} size="h2">
           Duplicate trip {t.referenceNumber} of {t.serviceDate}
         </Title>
         <StandingOrderPanel tripId={t.id} />

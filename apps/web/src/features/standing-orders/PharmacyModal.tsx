@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Alert, Button, Checkbox, Group, Modal, Radio, Stack, Text, Textarea, TextInput } from '@mantine/core';
 import { TimeInput } from '@mantine/dates';
 import { useQuery } from '@tanstack/react-query';
@@ -41,6 +41,9 @@ function PharmacyForm({ tripId, onClose }: { tripId: string; onClose: () => void
   const [createWait, setCreateWait] = useState(true);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [busy, setBusy] = useState(false);
+
+  // a refusal shown for the earlier entries goes once they change
+  useEffect(() => setErrors({}), [choice, address, time1, time2]);
 
   const place: NearbyPlace | undefined = places.data?.find((p) => p.id === choice);
   const submit = async () => {

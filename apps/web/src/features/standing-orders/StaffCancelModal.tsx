@@ -121,7 +121,13 @@ function CancelForm({ trip, onClose, onDone }: { trip: DriveAssignment; onClose:
           error={errors.reason ?? (reasons.error ? 'The reasons could not be loaded' : undefined)}
           comboboxProps={{ withinPortal: true }}
         />
-        <Textarea label="Notes" autosize minRows={2} maxRows={6} maxLength={2000} value={notes} onChange={(e) => setNotes(e.currentTarget.value)} error={errors.notes} />
+        <Textarea label="Notes" autosize minRows={2} maxRows={6} maxLength={2000} value={notes}
+          onChange={(e) => {
+            setNotes(e.currentTarget.value);
+            setErrors(({ notes: _notes, ...rest }) => rest);
+          }}
+          error={errors.notes}
+        />
         <Select label="Charge" data={Object.entries(CHARGE).map(([value, label]) => ({ value, label }))} value={charge} onChange={(v) => setCharge((v as Charge) ?? 'reason')} allowDeselect={false} comboboxProps={{ withinPortal: true }} />
         <Text size="xs" c="dimmed">
           When every leg is cancelled, the whole trip is cancelled.

@@ -96,7 +96,7 @@ function OrderCard({ order, tripId }: { order: StandingOrder; tripId: string }) 
           <DatePickerInput
             type="range"
             label="Suspend from – to"
-            placeholder="e.g. a hospital stay"
+            description="For example a hospital stay"
             minDate={today}
             value={range}
             onChange={(v) => setRange(v as [string | null, string | null])}
