@@ -5,7 +5,7 @@ import type { SessionUser } from '../../platform/auth/users.ts';
 import { auditActor, inTransaction, writeAudit } from '../../platform/audit.ts';
 import type { AppDeps } from '../../platform/deps.ts';
 import { badRequest, conflict, notFound } from '../../platform/errors.ts';
-import { findTrip } from '../trips/repository.ts';
+import { findTrip, isUuid } from '../trips/repository.ts';
 import { holdOrderTrips, restoreOrderTrips } from './order-trips.ts';
 import { loadOrders, orderTimeZone, presentOrders, type LoadedOrder } from './repository.ts';
 
@@ -27,6 +27,7 @@ async function changeOrder(
   modCount: number,
   work: (client: PoolClient, order: LoadedOrder, today: string) => Promise<void>,
 ) {
+  if (!isUuid(id)) throw notFound(ORDER_MSG.ORDER_UNKNOWN);
   return inTransaction(deps.pool, async (client) => {
     const [order] = await loadOrders(client, { ids: [id] }, true);
     if (!order) throw notFound(ORDER_MSG.ORDER_UNKNOWN);
