@@ -165,13 +165,10 @@ export async function createReasons(pool: Pool): Promise<void> {
     ]);
   }
   for (const [i, r] of CANCEL_REASONS.entries()) {
-    await pool.query('insert into cancel_reasons (label, require_stats, with_charge, staff_only, sort_order) values ($1, $2, $3, $4, $5)', [
-      r.label,
-      r.requireStats,
-      r.withCharge,
-      r.staffOnly,
-      i,
-    ]);
+    await pool.query(
+      'insert into cancel_reasons (label, require_stats, with_charge, staff_only, require_notes, sort_order) values ($1, $2, $3, $4, $5, $6)',
+      [r.label, r.requireStats, r.withCharge, r.staffOnly, r.requireNotes ?? true, i],
+    );
   }
 }
 

@@ -234,12 +234,13 @@ describe('reference data', () => {
     const staff = await signIn(t.app, await createContact(db.pool, { types: ['SecureEmployee'] }));
     const all = (await staff.get('/api/cancel-reasons')).json();
     expect(all.map((r: { label: string }) => r.label)).toContain('Duplicate Trip');
-    expect(all[0]).toEqual({ label: 'Advance Notice', requireStats: false });
+    expect(all[0]).toEqual({ label: 'Advance Notice', requireStats: false, requireNotes: false });
+    expect(all.find((r: { label: string }) => r.label === 'No Show')).toEqual({ label: 'No Show', requireStats: true, requireNotes: true });
     const today = (await partner.get(`/api/cancel-reasons?serviceDate=${TODAY}`)).json().map((r: { label: string }) => r.label);
     expect(today).toContain('No Show');
     expect(today).not.toContain('Duplicate Trip');
     expect(today).not.toContain('Member Not Eligible');
-    expect((await partner.get(`/api/cancel-reasons?serviceDate=${FUTURE}`)).json()).toEqual([{ label: 'Advance Notice', requireStats: false }]);
+    expect((await partner.get(`/api/cancel-reasons?serviceDate=${FUTURE}`)).json()).toEqual([{ label: 'Advance Notice', requireStats: false, requireNotes: false }]);
     expect((await staff.get(`/api/cancel-reasons?serviceDate=${FUTURE}`)).json()).toHaveLength(all.length);
   });
 

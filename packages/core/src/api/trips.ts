@@ -124,7 +124,8 @@ export const CancelLegBody = z
   .refine((b) => !!b.tripLegId || b.selections.length > 0, { message: 'Choose the legs to cancel', path: ['tripLegId'] });
 
 export const DeclineReason = z.object({ name: text(), aliases: z.array(text()), alwaysVisible: z.boolean() });
-export const CancelReason = z.object({ label: text(), requireStats: z.boolean() });
+/** A cancel reason: whether it needs the stats (arrival, departure) and notes from whoever cancels. */
+export const CancelReason = z.object({ label: text(), requireStats: z.boolean(), requireNotes: z.boolean() });
 export const Driver = z.object({ id: text(), name: text(), employeeNumber: text().nullable(), partnerId: text() });
 
 export const tripEndpoints = {

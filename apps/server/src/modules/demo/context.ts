@@ -20,6 +20,7 @@ const CANCEL_COLUMNS = {
   require_stats: 'boolean',
   with_charge: 'boolean',
   staff_only: 'boolean',
+  require_notes: 'boolean',
   sort_order: 'int4',
 } as const;
 const DECLINE_COLUMNS = { id: 'uuid', name: 'text', aliases: 'text[]', always_visible: 'boolean', sort_order: 'int4' } as const;

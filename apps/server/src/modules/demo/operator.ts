@@ -52,6 +52,7 @@ export function addReasons(ctx: DemoContext): void {
       require_stats: r.requireStats,
       with_charge: r.withCharge,
       staff_only: r.staffOnly,
+      require_notes: r.requireNotes ?? true,
       sort_order: (i + 1) * 10,
     }),
   );

@@ -46,17 +46,19 @@ export interface CancelReasonDef {
   requireStats: boolean;
   withCharge: boolean;
   staffOnly: boolean;
+  /** Whoever cancels explains it in notes (spec 2 §5: unless the reason says otherwise). */
+  requireNotes?: boolean;
 }
 
 export const CANCEL_REASONS: readonly CancelReasonDef[] = [
-  { label: 'Advance Notice', requireStats: false, withCharge: false, staffOnly: false },
+  { label: 'Advance Notice', requireStats: false, withCharge: false, staffOnly: false, requireNotes: false },
   { label: 'Late Cancel', requireStats: false, withCharge: true, staffOnly: false },
   { label: 'No Show', requireStats: true, withCharge: true, staffOnly: false },
   { label: 'Passenger Refused', requireStats: true, withCharge: true, staffOnly: false },
   { label: 'Appointment Cancelled', requireStats: false, withCharge: false, staffOnly: false },
   { label: 'Hospital Admission', requireStats: false, withCharge: false, staffOnly: false },
   { label: 'Weather', requireStats: false, withCharge: false, staffOnly: false },
-  { label: 'Duplicate Trip', requireStats: false, withCharge: false, staffOnly: true },
+  { label: 'Duplicate Trip', requireStats: false, withCharge: false, staffOnly: true, requireNotes: false },
   { label: 'Member Not Eligible', requireStats: false, withCharge: false, staffOnly: true },
   { label: 'Other', requireStats: false, withCharge: false, staffOnly: false },
 ];

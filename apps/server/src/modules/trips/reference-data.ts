@@ -23,8 +23,8 @@ export async function cancelReasons(
   serviceDate: string | undefined,
   billToId?: string,
 ): Promise<z.input<typeof CancelReason>[]> {
-  const { rows } = await deps.pool.query<{ label: string; require_stats: boolean; staff_only: boolean }>(
-    `select label, require_stats, staff_only from cancel_reasons r
+  const { rows } = await deps.pool.query<{ label: string; require_stats: boolean; require_notes: boolean; staff_only: boolean }>(
+    `select label, require_stats, require_notes, staff_only from cancel_reasons r
       where $1::uuid is null
          or not exists (select 1 from cancel_reason_bill_tos b where b.cancel_reason_id = r.id)
          or exists (select 1 from cancel_reason_bill_tos b where b.cancel_reason_id = r.id and b.bill_to_id = $1)
@@ -32,6 +32,6 @@ export async function cancelReasons(
     [billToId ?? null],
   );
   const past = !serviceDate || serviceDate <= operatorToday(deps.clock.now());
-  const reasons = rows.map((r) => ({ label: r.label, requireStats: r.require_stats, staffOnly: r.staff_only }));
-  return cancelReasonsFor(reasons, { staff: isStaff(user), past }).map((r) => ({ label: r.label, requireStats: r.requireStats }));
+  const reasons = rows.map((r) => ({ label: r.label, requireStats: r.require_stats, requireNotes: r.require_notes, staffOnly: r.staff_only }));
+  return cancelReasonsFor(reasons, { staff: isStaff(user), past }).map((r) => ({ label: r.label, requireStats: r.requireStats, requireNotes: r.requireNotes }));
 }

@@ -39,11 +39,13 @@ function CancelForm({ trip, onClose, onDone }: { trip: DriveAssignment; onClose:
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [busy, setBusy] = useState(false);
   const again = trip.tripLegs.filter((l) => legs.includes(l.id) && cancelWarning(l));
+  const notesRequired = reasons.data?.find((r) => r.label === reason)?.requireNotes ?? false;
 
   const submit = async () => {
     const problems: Record<string, string> = {};
     if (legs.length === 0) problems.legs = CANCEL_MSG.LEGS_REQUIRED;
     if (!reason) problems.reason = 'Choose a cancel reason';
+    if (notesRequired && !notes.trim()) problems.notes = CANCEL_MSG.NOTES_REQUIRED;
     setErrors(problems);
     if (Object.keys(problems).length > 0 || !reason) return;
     setBusy(true);
@@ -121,7 +123,7 @@ function CancelForm({ trip, onClose, onDone }: { trip: DriveAssignment; onClose:
           error={errors.reason ?? (reasons.error ? 'The reasons could not be loaded' : undefined)}
           comboboxProps={{ withinPortal: true }}
         />
-        <Textarea label="Notes" autosize minRows={2} maxRows={6} maxLength={2000} value={notes}
+        <Textarea label="Notes" required={notesRequired} autosize minRows={2} maxRows={6} maxLength={2000} value={notes}
           onChange={(e) => {
             setNotes(e.currentTarget.value);
             setErrors(({ notes: _notes, ...rest }) => rest);

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Alert, Button, Group, Radio, Select, Stack, Text, Textarea } from '@mantine/core';
-import { canCancelLeg, cancelLegRefusal, contract, isStaff } from '@tripline/core';
+import { CANCEL_MSG, canCancelLeg, cancelLegRefusal, contract, isStaff } from '@tripline/core';
 import { useCurrentUser } from '../../../lib/current-user.ts';
 import { callApi } from '../../../lib/api.ts';
 import { toast } from '../../../lib/toast.tsx';
@@ -18,6 +18,7 @@ export function CancelLegModal({ trip, rows, onClose }: TripModalProps) {
   const [reason, setReason] = useState<string | null>(null);
   const [notes, setNotes] = useState('');
   const [error, setError] = useState<string | null>(null);
+  const [notesError, setNotesError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
 
   const { data: user } = useCurrentUser();
@@ -33,6 +34,10 @@ export function CancelLegModal({ trip, rows, onClose }: TripModalProps) {
       return;
     }
     if (refusal) return;
+    if (chosen?.requireNotes && !notes.trim()) {
+      setNotesError(CANCEL_MSG.NOTES_REQUIRED);
+      return;
+    }
     setBusy(true);
     const updated = await writeTrip(trip, rows, () =>
       callApi(contract.cancelLeg, {
@@ -83,7 +88,20 @@ export function CancelLegModal({ trip, rows, onClose }: TripModalProps) {
               {refusal}
             </Alert>
           )}
-          <Textarea label="Notes" autosize minRows={2} maxRows={6} maxLength={2000} value={notes} onChange={(e) => setNotes(e.currentTarget.value)} />
+          <Textarea
+            label="Notes"
+            required={chosen?.requireNotes ?? false}
+            autosize
+            minRows={2}
+            maxRows={6}
+            maxLength={2000}
+            value={notes}
+            error={notesError}
+            onChange={(e) => {
+              setNotes(e.currentTarget.value);
+              setNotesError(null);
+            }}
+          />
           <Text size="xs" c="dimmed">
             Only this leg is cancelled; the rest of the trip stays as it is.
           </Text>
