@@ -184,6 +184,20 @@ describe('operator', () => {
     expect(row.placed).toBe(row.total);
   });
 
+  it('marks its addresses as placed at their ZIP code, and stores its pharmacies as places near trips', async () => {
+    const addresses = await one<{ total: number; zip: number }>(
+      `SELECT count(*)::int AS total, count(*) FILTER (WHERE geocode_quality = 'zip-centroid')::int AS zip FROM addresses`,
+    );
+    expect(addresses.zip).toBe(addresses.total);
+    const places = await one<{ n: number; divisions: number }>(
+      `SELECT count(*)::int AS n, count(DISTINCT c.division_id)::int AS divisions
+         FROM places p JOIN addresses a ON a.id = p.address_id JOIN counties c ON c.fips = a.county_fips
+        WHERE p.type = 'pharmacy'`,
+    );
+    expect(places.n).toBeGreaterThanOrEqual(4);
+    expect(places.divisions).toBe(4);
+  });
+
   it('has at least 8 partners, one of them in-house, each with drivers and vehicles', async () => {
     const rows = await q<{ name: string; number: number; drivers: number; vehicles: number; bad_vins: number }>(
       `SELECT p.name, p.contact_number AS number,

@@ -8,6 +8,7 @@ import { hashPassword } from '../../platform/auth/password.ts';
 import { parseDay } from './calendar.ts';
 import { DEMO_SEED, createContext, rowSetsInOrder } from './context.ts';
 import { addMemberCoverages, addPartnerZipCoverage } from './coverage.ts';
+import { addDemoPlaces } from './places.ts';
 import { reserveReferenceNumbers } from './bulk.ts';
 import { LOGIN_PARTNER_KEYS, PARTNERS, addPartners } from './fleet.ts';
 import { addDivisions, addFacilities, addPayers, addReasons } from './operator.ts';
@@ -106,6 +107,7 @@ export async function loadDemoData(pool: pg.Pool, opts: LoadDemoOptions): Promis
     await legs.flush(client);
     await addPartnerZipCoverage(client);
     await addMemberCoverages(client, opts.today);
+    await addDemoPlaces(client);
     // numbers were given explicitly; move the sequences past them for what gets booked next
     await reserveReferenceNumbers(client, 0);
     await client.query(

@@ -136,3 +136,19 @@ export function areaCodeFor(divisionCode: string, zip?: string): string {
   if (divisionCode === 'NM03' || (zip && /^88[0-3]/.test(zip))) return '575';
   return '505';
 }
+
+/**
+ * After loading: the demo's pharmacies become stored places (a pharmacy stop offers those near the
+ * trip, POST places/nearby), and every demo address is marked as placed at its ZIP code (their
+ * house numbers are invented around the ZIP's centre, so the editor must not call them exact).
+ */
+export async function addDemoPlaces(client: { query(sql: string): Promise<{ rowCount: number | null }> }): Promise<number> {
+  await client.query(`UPDATE addresses SET geocode_quality = 'zip-centroid' WHERE lat IS NOT NULL AND geocode_quality IS NULL`);
+  const { rowCount } = await client.query(
+    `INSERT INTO places (type, name, phone, address_id)
+     SELECT 'pharmacy', c.name, (SELECT p.phone_number_with_area_code FROM contact_phones p WHERE p.contact_id = c.id ORDER BY p.main DESC LIMIT 1), a.id
+       FROM contacts c JOIN addresses a ON a.contact_id = c.id
+      WHERE 'Facility' = ANY(c.types) AND c.name ILIKE '%pharmacy%'`,
+  );
+  return rowCount ?? 0;
+}
