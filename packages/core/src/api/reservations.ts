@@ -99,6 +99,8 @@ export const ReservationDetail = DriveAssignment.extend({
   createdAt: text(),
   createdOverride: text().nullable(),
   createdByName: text().nullable(),
+  /** The legs' passengers as the passenger picker shows them. */
+  passengers: z.array(z.object({ id: text(), contactNumber: z.number(), memberId: text().nullable(), types: z.array(text()) })),
 });
 export type ReservationDetail = z.infer<typeof ReservationDetail>;
 

@@ -43,7 +43,12 @@ export async function findReservation(db: Db, user: SessionUser | null, id: stri
     [id],
   );
   const r = rows[0];
-  return { ...trip, dupeReferenceKey: r.dupe, createdAt: r.created, createdOverride: r.override, createdByName: r.by };
+  const ids = [...new Set(trip.tripLegs.map((l) => l.passengerId).filter((p): p is string => !!p))];
+  const passengers = await db.query<ReservationDetail['passengers'][number]>(
+    `select id, contact_number::int as "contactNumber", member_id as "memberId", types from contacts where id = any($1::uuid[])`,
+    [ids],
+  );
+  return { ...trip, dupeReferenceKey: r.dupe, createdAt: r.created, createdOverride: r.override, createdByName: r.by, passengers: passengers.rows };
 }
 
 /** GET drive-assignments-detailed: the reservation a key names, or 404 (missing and out of scope alike). */

@@ -34,7 +34,7 @@ function Section({ title, children }: { title: string; children: React.ReactNode
   return (
     <Paper withBorder p="sm" radius="md" component="section" aria-label={title}>
       <Stack gap="xs">
-        <Title order={2} size="h5">
+        <Title order={3} size="h5">
           {title}
         </Title>
         {children}
@@ -156,8 +156,16 @@ export interface EditorPanelsProps {
 export function EditorPanels({ trip, farmoutName, onCoverage }: EditorPanelsProps) {
   const request = useMemo(() => coverageRequest(trip), [trip]);
   return (
-    <Stack gap="sm">
-      <CoveragePanel request={request} onResult={onCoverage} />
+    <Stack gap="sm" component="aside" aria-label="Checks">
+      <Title order={2} size="h4">
+        Checks
+      </Title>
+      <Stack gap={4}>
+        <Title order={3} size="h6" c="dimmed">
+          Coverage and the partners serving the pickup ZIP
+        </Title>
+        <CoveragePanel request={request} onResult={onCoverage} />
+      </Stack>
       <OtherTrips trip={trip} farmoutName={farmoutName} />
       <RequestHistory referenceNumber={trip.referenceNumber} modCount={trip.modCount} />
       <EditorMap trip={trip} />

@@ -88,17 +88,18 @@ export function LegCard({ leg, index, billToId, readOnly, errors, onChange, onPi
           <AddressField label="Destination" value={leg.locationSecond} onChange={(locationSecond) => onChange({ locationSecond })} passengerId={leg.passenger?.id} error={err('locationSecond')} disabled={off} />
         </SimpleGrid>
         <SimpleGrid cols={{ base: 2, md: 4 }} spacing="xs">
-          <TextInput label="Appointment" placeholder="10:00" value={leg.appt} onChange={(e) => onChange({ appt: e.currentTarget.value })} error={err('apptTime')} disabled={off || leg.pickup === 'WC'} />
+          <TextInput label="Appointment" placeholder="HH:MM" value={leg.appt} onChange={(e) => onChange({ appt: e.currentTarget.value })} error={err('apptTime')} disabled={off || leg.pickup === 'WC'} />
           <TextInput
             label="Pickup"
-            placeholder="9:30 or WC"
-            description={leg.pickupTimeOverride ? 'Typed' : leg.pickup ? 'Computed from the appointment' : undefined}
+            placeholder="HH:MM or WC"
+            description={leg.pickup === 'WC' ? 'Will call' : leg.pickupTimeOverride ? 'Typed' : leg.pickup ? 'Computed from the appointment' : undefined}
+            inputWrapperOrder={['label', 'input', 'description', 'error']}
             value={leg.pickup}
             onChange={(e) => onPickup(e.currentTarget.value)}
             error={err('locFirstTimeOrd')}
             disabled={off}
           />
-          <TextInput label="Drop-off" placeholder="9:55" value={leg.dropoff} onChange={(e) => onChange({ dropoff: e.currentTarget.value })} error={err('locSecondTimeOrd')} disabled={off || leg.pickup === 'WC'} />
+          <TextInput label="Drop-off" placeholder="HH:MM" value={leg.dropoff} onChange={(e) => onChange({ dropoff: e.currentTarget.value })} error={err('locSecondTimeOrd')} disabled={off || leg.pickup === 'WC'} />
           <Select
             label="Time priority"
             placeholder="Default"

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { Alert, Badge, Button, Grid, Group, Stack, Text, Title } from '@mantine/core';
+import { Alert, Badge, Button, Grid, Group, Stack, Text, Title, VisuallyHidden } from '@mantine/core';
 import { useHotkeys } from '@mantine/hooks';
 import { useNavigate } from 'react-router';
 import { contract, isWillCallTime, nextWhichLeg, RES_MSG, type CoverageCheckResult, type ReservationDetail } from '@tripline/core';
@@ -195,6 +195,9 @@ export function ReservationEditor(props: ReservationEditorProps) {
       <Grid gap="sm">
         <Grid.Col span={{ base: 12, lg: 8 }}>
           <Stack gap="sm">
+            <VisuallyHidden>
+              <Title order={2}>Reservation and legs</Title>
+            </VisuallyHidden>
             <TripFields trip={form} billToName={billToName} readOnly={readOnly} errors={errors} onChange={(c) => change((t) => ({ ...t, ...c }))} onWillCall={(on) => change((t) => setWillCall(t, on))} />
             {form.legs.map((leg, i) => (
               <LegCard

@@ -6,7 +6,8 @@ import type { ScreenProps } from '../../app/screens.tsx';
 import { useCurrentUser } from '../../lib/current-user.ts';
 import { localToday, parseDateInput } from '../../lib/date-input.ts';
 import { toast } from '../../lib/toast.tsx';
-import { fromDetail, newTrip, passengerOption } from './form.ts';
+import { useQueryPassenger } from './api.ts';
+import { fromDetail, newTrip } from './form.ts';
 import { ReservationEditor } from './ReservationEditor.tsx';
 import { useReservation } from './use-reservation.ts';
 
@@ -41,11 +42,11 @@ export function ReservationEditorPage({ params }: ScreenProps) {
     void found.reload().then(() => toast.success(RES_MSG.REFRESHED, { id: 'reservation-refreshed', duration: 'short' }));
   });
 
-  const fresh = useMemo(() => {
-    const day = parseDateInput(query.get('serviceDate') ?? '', localToday()) ?? localToday();
-    const passengerId = query.get('passengerId');
-    return newTrip(crypto.randomUUID(), day, passengerId ? passengerOption({ id: passengerId, name: query.get('passengerName') ?? '' }) : null);
-  }, [query]);
+  const passengerId = isNew ? query.get('passengerId') : null;
+  const asked = useQueryPassenger(passengerId);
+  const day = parseDateInput(query.get('serviceDate') ?? '', localToday()) ?? localToday();
+  const passenger = asked.data ?? null;
+  const fresh = useMemo(() => newTrip(crypto.randomUUID(), day, passenger), [day, passenger]);
 
   const shared = {
     isAdmin: !!user?.adminAccess,
@@ -65,6 +66,7 @@ export function ReservationEditorPage({ params }: ScreenProps) {
     onSaved: found.put,
   };
 
+  if (isNew && passengerId && asked.isPending) return <EditorSkeleton />;
   if (isNew && found.state.kind !== 'ready') return <ReservationEditor key={fresh.id} saved={null} initial={fresh} {...shared} />;
   const state = found.state;
   if (state.kind === 'loading') return <EditorSkeleton />;

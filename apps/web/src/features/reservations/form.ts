@@ -67,9 +67,13 @@ const hm = (t: string | null) => (t ? t.slice(0, 5) : '');
 const WILL_CALL_TEXT = 'WC';
 export const showTime = (t: string | null) => (t === '23:59:00' ? WILL_CALL_TEXT : hm(t));
 
-/** A passenger as the picker holds one, from what a saved leg tells of it. */
-export function passengerOption(p: { id: string; name: string } | null): ContactOption | null {
-  return p ? { id: p.id, name: p.name, contactNumber: 0, types: ['S/N Passenger'], memberId: null, dob: null, city: null, addressId: null, distanceMiles: null } : null;
+/** A passenger as the picker holds one, from what a saved reservation tells of it. */
+export function passengerOption(
+  p: { id: string; name: string } | null,
+  known: { contactNumber: number; memberId: string | null; types: string[] } | undefined = undefined,
+): ContactOption | null {
+  if (!p) return null;
+  return { id: p.id, name: p.name, contactNumber: known?.contactNumber ?? 0, types: known?.types ?? [], memberId: known?.memberId ?? null, dob: null, city: null, addressId: null, distanceMiles: null };
 }
 
 const stopOf = (l: { Id: string | null; Address: string | null; Lat: number | null; Lng: number | null }): AddressValue | null =>
@@ -154,7 +158,7 @@ export function fromDetail(t: ReservationDetail): EditorTrip {
       whichLeg: l.whichLeg,
       locFirstAction: l.locFirstAction === 'WT' ? 'WT' : 'PU',
       locSecondAction: l.locSecondAction === 'DP' ? 'DP' : 'DO',
-      passenger: passengerOption(l.passenger),
+      passenger: passengerOption(l.passenger, t.passengers.find((p) => p.id === l.passengerId)),
       locationFirst: stopOf(l.locationFirst),
       locationSecond: stopOf(l.locationSecond),
       pickup: showTime(l.locFirstTimeOrd),
