@@ -87,6 +87,8 @@ test('book a phoned request with a will-call return, then another session edits 
   await legA.getByRole('textbox', { name: 'Appointment', exact: true }).fill('10:00');
   // the drive is measured 100 ms later and the pickup computed from it
   await expect(legA.getByRole('textbox', { name: 'Pickup', exact: true })).toHaveValue(/^\d\d:\d[05]$/);
+  // the on-time window from the passenger's on-time rule
+  await expect(legA.getByTestId('leg-A-window')).toContainText(/On time if picked up \d\d:\d\d–\d\d:\d\d · dropped off by \d\d:\d\d/);
   await legA.getByRole('combobox', { name: 'Appointment type' }).click();
   await page.getByRole('option').first().click();
   await page.getByLabel('Authorized by').fill('Dr. Lee');

@@ -5,3 +5,4 @@ export * from './times.ts';
 export * from './legs.ts';
 export * from './validate.ts';
 export * from './series.ts';
+export * from './windows.ts';

@@ -7,6 +7,7 @@ import { AddressField } from '../geo/AddressField.tsx';
 import { DistanceBadge } from '../geo/distance.tsx';
 import type { EditorLeg } from './form.ts';
 import { useLegDistance } from './use-leg-distance.ts';
+import { useLegPlanning } from './use-leg-planning.ts';
 
 const PRIORITY_LABELS: Record<TimePriority, string> = {
   ApptTime: 'Appointment time',
@@ -23,6 +24,8 @@ export interface LegCardProps {
   leg: EditorLeg;
   index: number;
   billToId: string | null;
+  /** The appointment type of the trip's first leg, for the will-call stay guess. */
+  firstApptType: string | null;
   readOnly: boolean;
   /** Field problems by path ('tripLegs.0.apptTime'). */
   errors: Record<string, string>;
@@ -32,8 +35,10 @@ export interface LegCardProps {
 }
 
 /** One leg of the reservation (spec 2 §3): passenger, stops, ordered times, appointment, time priority, notes, distance. */
-export function LegCard({ leg, index, billToId, readOnly, errors, onChange, onPickup, onRemove }: LegCardProps) {
+export function LegCard({ leg, index, billToId, firstApptType, readOnly, errors, onChange, onPickup, onRemove }: LegCardProps) {
   useLegDistance(leg, (drive) => onChange({ drive }));
+  useLegPlanning(leg, billToId, leg.apptType ?? firstApptType, (fields) => onChange({ webFields: { ...leg.webFields, ...fields } }));
+  const w = leg.webFields;
   const err = (field: string) => errors[`tripLegs.${index}.${field}`] ?? null;
   const off = readOnly || leg.canceled;
   const minutes = leg.drive?.seconds != null ? Math.round(leg.drive.seconds / 60) : null;
@@ -110,6 +115,14 @@ export function LegCard({ leg, index, billToId, readOnly, errors, onChange, onPi
             disabled={off}
           />
         </SimpleGrid>
+        {(w.pickupTimeMin || w.dropoffTimeMax || w.apptDurationEstimate != null) && (
+          <Text size="xs" c="dimmed" data-testid={`leg-${leg.whichLeg}-window`}>
+            {w.pickupTimeMin && w.pickupTimeMax && `On time if picked up ${w.pickupTimeMin.slice(0, 5)}–${w.pickupTimeMax.slice(0, 5)}`}
+            {w.dropoffTimeMax && ` · dropped off by ${w.dropoffTimeMax.slice(0, 5)}`}
+            {w.apptDurationEstimate != null &&
+              ` · usually stays about ${w.apptDurationEstimate} min${w.apptDurationConfidence != null ? ` (${Math.round(w.apptDurationConfidence * 100)}% sure)` : ''}`}
+          </Text>
+        )}
         <SimpleGrid cols={{ base: 1, md: 3 }} spacing="xs">
           <AppointmentTypeSelect billToId={billToId} value={leg.apptType} onChange={(apptType) => onChange({ apptType })} error={err('apptType')} disabled={off} />
           <TextInput label="To see" value={leg.apptToSee} onChange={(e) => onChange({ apptToSee: e.currentTarget.value })} disabled={off} maxLength={200} />

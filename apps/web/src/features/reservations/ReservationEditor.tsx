@@ -67,8 +67,8 @@ export function ReservationEditor(props: ReservationEditorProps) {
     setDirty(true);
   }, []);
   const changeLeg = (key: string, c: Partial<EditorLeg>) => {
-    // a measured drive is not an edit of the user's
-    if (Object.keys(c).length === 1 && 'drive' in c) {
+    // a measured drive or a looked-up planning window is not an edit of the user's
+    if (Object.keys(c).length === 1 && ('drive' in c || 'webFields' in c)) {
       setForm((t) => ({ ...t, legs: t.legs.map((l) => (l.key === key ? withComputedPickup({ ...l, ...c }, t.serviceTypeRequested) : l)) }));
       return;
     }
@@ -198,13 +198,14 @@ export function ReservationEditor(props: ReservationEditorProps) {
             <VisuallyHidden>
               <Title order={2}>Reservation and legs</Title>
             </VisuallyHidden>
-            <TripFields trip={form} billToName={billToName} readOnly={readOnly} errors={errors} onChange={(c) => change((t) => ({ ...t, ...c }))} onWillCall={(on) => change((t) => setWillCall(t, on))} />
+            <TripFields key={`${form.id}:${form.modCount}`} trip={form} billToName={billToName} readOnly={readOnly} errors={errors} onChange={(c) => change((t) => ({ ...t, ...c }))} onWillCall={(on) => change((t) => setWillCall(t, on))} />
             {form.legs.map((leg, i) => (
               <LegCard
                 key={leg.key}
                 leg={leg}
                 index={i}
                 billToId={form.billToContactId ?? coverage?.billToId ?? null}
+                firstApptType={form.legs[0]?.apptType ?? null}
                 readOnly={readOnly}
                 errors={errors}
                 onChange={(c) => changeLeg(leg.key, c)}
