@@ -1,22 +1,22 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { TYPEAHEAD_MIN_CHARS, contract, type CoverageCheckInput } from '@tripline/core';
+import { TYPEAHEAD_MIN_CHARS, contract, type ContactType, type CoverageCheckInput } from '@tripline/core';
 import { callApi } from '../../lib/api.ts';
 
 // Typed calls of the coverage check and the reservation editor's look-ups (spec 2 §7).
 
 const LOOKUP_STALE_MS = 5 * 60_000;
 
-/** GET admin/autocomplete-contact for passengers (S/N Passenger), from 3 characters. */
-export function passengerSearchQuery(query: string) {
+/** GET admin/autocomplete-contact for contacts of a type (S/N Passenger, Bill To…), from 3 characters. */
+export function contactSearchQuery(query: string, type: ContactType) {
   return queryOptions({
-    queryKey: ['autocomplete-contact', 'S/N Passenger', query],
-    queryFn: ({ signal }) => callApi(contract.autocompleteContact, { query: { query, type: 'S/N Passenger' }, signal, quiet: true }),
+    queryKey: ['autocomplete-contact', type, query],
+    queryFn: ({ signal }) => callApi(contract.autocompleteContact, { query: { query, type }, signal, quiet: true }),
     enabled: query.length >= TYPEAHEAD_MIN_CHARS,
     placeholderData: keepPreviousData,
     staleTime: 30_000,
   });
 }
-export const usePassengerSearch = (query: string) => useQuery(passengerSearchQuery(query));
+export const useContactSearch = (query: string, type: ContactType) => useQuery(contactSearchQuery(query, type));
 
 /** POST coverage-check; the panel shows its own failures. */
 export function checkCoverage(request: CoverageCheckInput, signal?: AbortSignal) {

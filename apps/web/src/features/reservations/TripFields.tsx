@@ -1,5 +1,6 @@
 import { Checkbox, NumberInput, Paper, Select, SimpleGrid, Switch, TextInput } from '@mantine/core';
-import { RETURN_TYPES, SERVICE_TYPE_NAMES, type ReturnType } from '@tripline/core';
+import { RETURN_TYPES, SERVICE_TYPE_NAMES, type ContactOption, type ReturnType } from '@tripline/core';
+import { ContactPicker } from '../coverage/ContactPicker.tsx';
 import { parseDateInput, localToday } from '../../lib/date-input.ts';
 import { useState } from 'react';
 import type { EditorTrip } from './form.ts';
@@ -17,6 +18,9 @@ export interface TripFieldsProps {
 
 /** The reservation's own fields (spec 2 §3): day, service, class, payer, who asked and authorised, extras. */
 export function TripFields({ trip, billToName, readOnly, errors, onChange, onWillCall }: TripFieldsProps) {
+  // the bill-to picked here, until the saved trip or the coverage check names it
+  const [picked, setPicked] = useState<ContactOption | null>(null);
+  const billTo = trip.billToContactId ? (picked?.id === trip.billToContactId ? picked : knownContact(trip.billToContactId, billToName)) : null;
   const [dateText, setDateText] = useState(trip.serviceDate);
   const [dateError, setDateError] = useState<string | null>(null);
   const commitDate = () => {
@@ -61,7 +65,19 @@ export function TripFields({ trip, billToName, readOnly, errors, onChange, onWil
           disabled={readOnly}
         />
         <TextInput label="Class" value={trip.daClass} onChange={(e) => onChange({ daClass: e.currentTarget.value })} maxLength={10} disabled={readOnly} />
-        <TextInput label="Bill to" value={billToName ?? ''} placeholder="From the coverage check" readOnly />
+        <ContactPicker
+          label="Bill to"
+          type="Bill To"
+          noun="bill-to accounts"
+          placeholder="From the coverage check, or search"
+          value={billTo}
+          onChange={(c) => {
+            setPicked(c);
+            onChange({ billToContactId: c?.id ?? null });
+          }}
+          error={errors.billToContactId}
+          disabled={readOnly}
+        />
         <TextInput label="Authorized by" value={trip.authorizedBy} onChange={(e) => onChange({ authorizedBy: e.currentTarget.value })} maxLength={200} disabled={readOnly} />
         <TextInput label="Requested by" value={trip.requestedBy} onChange={(e) => onChange({ requestedBy: e.currentTarget.value })} maxLength={200} disabled={readOnly} />
         <Select
@@ -96,4 +112,9 @@ export function TripFields({ trip, billToName, readOnly, errors, onChange, onWil
       </SimpleGrid>
     </Paper>
   );
+}
+
+/** A contact known only by id and name (the trip's bill-to), as the picker shows it. */
+function knownContact(id: string, name: string | null): ContactOption {
+  return { id, name: name ?? '', contactNumber: 0, types: [], memberId: null, dob: null, city: null, addressId: null, distanceMiles: null };
 }

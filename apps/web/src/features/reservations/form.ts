@@ -1,9 +1,9 @@
 /** The reservation editor's form (spec 2 §3–§5): what it holds, how a saved trip fills it and how it is sent. Pure. */
 import {
   parseTimeInput,
+  toLegAddressInput,
   type AddressValue,
   type ContactOption,
-  type LegAddressInput,
   type LegWebFields,
   type ReservationDetail,
   type ReservationLegInput,
@@ -194,13 +194,6 @@ export function timeError(typed: string): string | null {
 }
 
 /** How a stop is sent: the row it is, or its text (with the user's own placing, when they placed it). */
-export function stopInput(v: AddressValue | null): LegAddressInput | null {
-  if (!v) return null;
-  if (v.id) return { id: v.id };
-  if (!v.text.trim() && (v.lat == null || v.lng == null)) return null;
-  return v.custom ? { text: v.text, lat: v.lat, lng: v.lng } : { text: v.text };
-}
-
 export function legInput(l: EditorLeg): ReservationLegInput {
   return {
     id: l.id,
@@ -208,8 +201,8 @@ export function legInput(l: EditorLeg): ReservationLegInput {
     locFirstAction: l.locFirstAction,
     locSecondAction: l.locSecondAction,
     passengerId: l.passenger?.id ?? null,
-    locationFirst: stopInput(l.locationFirst),
-    locationSecond: stopInput(l.locationSecond),
+    locationFirst: toLegAddressInput(l.locationFirst),
+    locationSecond: toLegAddressInput(l.locationSecond),
     locFirstTimeOrd: timeValue(l.pickup),
     locSecondTimeOrd: timeValue(l.dropoff),
     apptTime: timeValue(l.appt),
