@@ -194,6 +194,20 @@ describe('POST drive-assignment-bulk-un-cancel', () => {
     ]);
     expect((await auditRows(db.pool, 'drive_assignments', cancelled.id))[0]).toMatchObject({ activity_type: 'bulk-un-cancel', after: { canceled: false } });
   });
+  it('restores a trip whose legs staff cancelled one at a time, though the trip itself is not cancelled', async () => {
+    const partly = await createTrip(db.pool, {
+      serviceDate: FUTURE,
+      legs: [{}, { status: 'Canceled', cancelWc: true }],
+    });
+    const res = await post(staff, 'drive-assignment-bulk-un-cancel', { referenceNumbers: [partly.referenceNumber] });
+    expect(res.statusCode).toBe(200);
+    expect(result(res).changed.map((c) => c.id)).toEqual([partly.id]);
+    const row = await tripRow(db.pool, partly.id);
+    expect((row.legs as { status: string; cancel_wc: boolean }[]).map((l) => [l.status, l.cancel_wc])).toEqual([
+      ['Pending', false],
+      ['Pending', false],
+    ]);
+  });
 });
 
 describe('POST drive-assignment-bulk-reset', () => {

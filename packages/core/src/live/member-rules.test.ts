@@ -28,6 +28,7 @@ describe("memberRefusal: from the found set's flags, before reading any trip", (
   });
   it('reads the trips when a cancelled one may count, or when every one has occurred (its date decides)', () => {
     expect(memberRefusal('unCancel', [0, cancelled])).toBeNull();
+    expect(memberRefusal('unCancel', [0, MEMBER_FLAG.legCancelled])).toBeNull();
     expect(memberRefusal('unCancel', [past, past | accepted])).toBeNull();
     expect(memberRefusal('unCancel', [])).toBeNull();
   });

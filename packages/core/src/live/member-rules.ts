@@ -36,6 +36,6 @@ export function acceptAllMembers(members: readonly WindowMember[]): { eligible: 
  * refused the same way by bulkRefusal: 'No canceled DAs in found set'). Null: read the trips.
  */
 export function memberRefusal(action: BulkAction, flags: readonly number[]): string | null {
-  if (action !== 'unCancel' || flags.some((f) => f & MEMBER_FLAG.cancelled)) return null;
+  if (action !== 'unCancel' || flags.some((f) => f & (MEMBER_FLAG.cancelled | MEMBER_FLAG.legCancelled))) return null;
   return flags.some((f) => !(f & MEMBER_FLAG.past)) ? SEARCH_MSG.NO_CANCELED_IN_FOUND_SET : null;
 }

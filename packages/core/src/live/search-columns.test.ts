@@ -106,6 +106,10 @@ describe('outside partners', () => {
     expect(isOutsidePartnerTrip({ farmoutName: null, farmoutContactId: null })).toBe(false);
     expect(memberFlags(testTrip({ farmoutName: 'Acme Rides' }), future)).toBe(MEMBER_FLAG.outside);
     expect(memberFlags(testTrip({ farmoutName: 'Secure Transport' }), future)).toBe(0);
+    // a cancelled leg of a trip that is not cancelled: un-cancel may restore it
+    const oneLeg = testTrip({ farmoutName: 'Secure Transport', tripLegs: [testLeg({ status: 'Canceled' })] });
+    expect(memberFlags(oneLeg, future)).toBe(MEMBER_FLAG.legCancelled);
+    expect(memberFlags({ ...oneLeg, canceled: true }, future) & MEMBER_FLAG.legCancelled).toBe(0);
   });
 
   it('is left out of a view that hides outside partners, and kept otherwise', () => {

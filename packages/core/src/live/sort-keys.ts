@@ -23,7 +23,7 @@ export type MemberTrip = Pick<
   Partial<Pick<DriveAssignment, 'farmoutContactId'>> &
   Parameters<typeof isReadOnly>[0] &
   Parameters<typeof hasOccurred>[0] &
-  ColumnTrip & { tripLegs: Pick<DriveAssignment['tripLegs'][number], 'locFirstTimeOrd' | 'passName' | 'passenger'>[] };
+  ColumnTrip & { tripLegs: Pick<DriveAssignment['tripLegs'][number], 'locFirstTimeOrd' | 'passName' | 'passenger' | 'status' | 'cancelNc'>[] };
 
 /** Sorts after every HH:MM:SS time: a trip without a real ordered pickup comes last, as in the day list. */
 const NO_PICKUP = '~~~~~~~~';

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { text } from '../api/text.ts';
 import type { DriveAssignment } from '../trips/model.ts';
 import { filterTrips, hasOccurred, isReadOnly } from '../trips/rules.ts';
+import { hasCancellation } from '../trips/bulk.ts';
 import { isOutsidePartnerTrip } from './search-columns.ts';
 import { sortKey, WINDOW_SORT_KEYS, type MemberTrip } from './sort-keys.ts';
 
@@ -51,7 +52,8 @@ export function windowQuery(view: Pick<LiveView, 'sort' | 'q' | 'hideOutside'>):
 }
 
 /** Facts whole-set actions read of a member, as bits of `flags`. */
-export const MEMBER_FLAG = { accepted: 1, readOnly: 2, past: 4, cancelled: 8, final: 16, outside: 32, declined: 64 } as const;
+/** legCancelled: a leg is cancelled while the trip is not (un-cancel restores it too). */
+export const MEMBER_FLAG = { accepted: 1, readOnly: 2, past: 4, cancelled: 8, final: 16, outside: 32, declined: 64, legCancelled: 128 } as const;
 
 /** A member of a windowed found set: id, sort key, modCount and flags (MEMBER_FLAG). */
 export type WindowMember = [id: string, key: string, modCount: number, flags: number];
@@ -62,6 +64,7 @@ export function memberFlags(trip: MemberTrip, now: Date): number {
   if (isReadOnly(trip)) f |= MEMBER_FLAG.readOnly;
   if (hasOccurred(trip, now)) f |= MEMBER_FLAG.past;
   if (trip.canceled) f |= MEMBER_FLAG.cancelled;
+  else if (hasCancellation(trip)) f |= MEMBER_FLAG.legCancelled;
   if (trip.partnerPayStatus === 'Final') f |= MEMBER_FLAG.final;
   if (isOutsidePartnerTrip(trip)) f |= MEMBER_FLAG.outside;
   if (trip.declined) f |= MEMBER_FLAG.declined;

@@ -3,7 +3,7 @@ import { declineOnBehalfRefusal } from './assignment.ts';
 import { BULK_MSG, bulkRefusal, bulkSkipReason, hasCancelledTrip, planBulk, type BulkAction } from './bulk.ts';
 import { TRIP_MSG } from './messages.ts';
 import { SEARCH_MSG } from './search.ts';
-import { testTrip } from './test-fixtures.ts';
+import { testLeg, testTrip } from './test-fixtures.ts';
 
 // 2026-11-20 00:30 in Albuquerque (07:30 UTC), still 23:30 on 2026-11-19 in Los Angeles
 const NOW = new Date('2026-11-20T07:30:00Z');
@@ -34,9 +34,16 @@ describe('bulkSkipReason: today or later, Final read-only', () => {
 });
 
 describe('bulkSkipReason per action', () => {
-  it('un-cancel: only cancelled trips', () => {
+  it('un-cancel: only cancelled trips, or trips with a cancelled leg', () => {
     expect(bulkSkipReason('unCancel', testTrip({ canceled: true }), opts)).toBeNull();
     expect(bulkSkipReason('unCancel', testTrip(), opts)).toBe(BULK_MSG.NOT_CANCELLED);
+    const legs = (over: Parameters<typeof testLeg>[0]) => testTrip({ tripLegs: [testLeg(), testLeg({ id: 'leg-2', whichLeg: 'B', ...over })] });
+    expect(bulkSkipReason('unCancel', legs({ status: 'Canceled' }), opts)).toBeNull();
+    expect(bulkSkipReason('unCancel', legs({ status: 'CanceledNoCharge' }), opts)).toBeNull();
+    expect(bulkSkipReason('unCancel', legs({ cancelNc: true }), opts)).toBeNull();
+    expect(bulkSkipReason('unCancel', legs({ status: 'Rode' }), opts)).toBe(BULK_MSG.NOT_CANCELLED);
+    expect(hasCancelledTrip([testTrip(), legs({ status: 'Canceled' })])).toBe(true);
+    expect(hasCancelledTrip([testTrip(), legs({ status: 'WillCall' })])).toBe(false);
   });
   it('cancel: not twice', () => {
     expect(bulkSkipReason('cancel', testTrip({ canceled: true }), opts)).toBe(BULK_MSG.ALREADY_CANCELLED);

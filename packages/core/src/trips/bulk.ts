@@ -1,6 +1,7 @@
 import { dateInZone } from '../time/zone.ts';
 import { TRIP_MSG } from './messages.ts';
-import type { DriveAssignment } from './model.ts';
+import type { DriveAssignment, TripLeg } from './model.ts';
+import { legCancelled } from './rules.ts';
 import { isTodayOrLater, SEARCH_MSG } from './search.ts';
 
 /**
@@ -29,7 +30,13 @@ export const STAFF_CANCEL_REASON = 'Other';
 export type BulkTrip = Pick<
   DriveAssignment,
   'id' | 'referenceNumber' | 'serviceDate' | 'timeZone' | 'partnerPayStatus' | 'canceled' | 'accepted' | 'declined' | 'farmoutContactId'
->;
+> & { tripLegs?: readonly Pick<TripLeg, 'status' | 'cancelNc'>[] };
+
+/**
+ * What un-cancel restores: a trip cancelled as a whole, or one with a cancelled leg (staff cancel
+ * legs one at a time from the editor, spec 2 §5).
+ */
+export const hasCancellation = (t: Pick<BulkTrip, 'canceled' | 'tripLegs'>): boolean => t.canceled || (t.tripLegs?.some(legCancelled) ?? false);
 
 export interface BulkOptions {
   now: Date;
@@ -45,7 +52,7 @@ export function bulkSkipReason(action: BulkAction, trip: BulkTrip, opts: BulkOpt
   if (trip.partnerPayStatus === 'Final') return BULK_MSG.FINALIZED;
   switch (action) {
     case 'unCancel':
-      return trip.canceled ? null : BULK_MSG.NOT_CANCELLED;
+      return hasCancellation(trip) ? null : BULK_MSG.NOT_CANCELLED;
     case 'cancel':
       return trip.canceled ? BULK_MSG.ALREADY_CANCELLED : null;
     case 'reset':
@@ -105,8 +112,8 @@ export function planBulk<T extends BulkTrip>(
 }
 
 /** spec 2 §8: un-cancel needs at least one cancelled trip in the found set. */
-export function hasCancelledTrip(trips: Iterable<Pick<BulkTrip, 'canceled'>>): boolean {
-  for (const t of trips) if (t.canceled) return true;
+export function hasCancelledTrip(trips: Iterable<Pick<BulkTrip, 'canceled' | 'tripLegs'>>): boolean {
+  for (const t of trips) if (hasCancellation(t)) return true;
   return false;
 }
 
@@ -115,7 +122,7 @@ export function hasCancelledTrip(trips: Iterable<Pick<BulkTrip, 'canceled'>>): b
  * any trip the caller may see matches nothing; un-cancel needs a cancelled trip among those it may
  * change, the trips of today or later (a cancelled trip of last week does not count).
  */
-export function bulkRefusal(action: BulkAction, found: Iterable<Pick<BulkTrip, 'canceled' | 'serviceDate' | 'timeZone'>>, now: Date): string | null {
+export function bulkRefusal(action: BulkAction, found: Iterable<Pick<BulkTrip, 'canceled' | 'tripLegs' | 'serviceDate' | 'timeZone'>>, now: Date): string | null {
   const trips = [...found];
   if (trips.length === 0) return SEARCH_MSG.NO_MATCH;
   if (action === 'unCancel' && !hasCancelledTrip(trips.filter((t) => isTodayOrLater(t.serviceDate, dateInZone(now, t.timeZone))))) {

@@ -19,13 +19,15 @@ export interface EditorActionsProps {
   saving: boolean;
   readOnly: boolean;
   canceled: boolean;
+  /** The trip or one of its legs is cancelled: Un-cancel restores it. */
+  restorable: boolean;
   isAdmin: boolean;
   onSave(): void;
   onAction(action: EditorAction): void;
 }
 
 /** The editor's actions (spec 2 §2): Save (Ctrl+S), legs to add, and what a saved reservation can do. */
-export function EditorActions({ saved, dirty, saving, readOnly, canceled, isAdmin, onSave, onAction }: EditorActionsProps) {
+export function EditorActions({ saved, dirty, saving, readOnly, canceled, restorable, isAdmin, onSave, onAction }: EditorActionsProps) {
   return (
     <Group gap="xs">
       <Menu position="bottom-end" withinPortal>
@@ -58,11 +60,12 @@ export function EditorActions({ saved, dirty, saving, readOnly, canceled, isAdmi
             Inspect
           </Menu.Item>
           <Menu.Divider />
-          {canceled ? (
+          {restorable && (
             <Menu.Item onClick={() => onAction('unCancel')} disabled={readOnly}>
               Un-cancel
             </Menu.Item>
-          ) : (
+          )}
+          {!canceled && (
             <Menu.Item color="red" onClick={() => onAction('cancel')} disabled={readOnly}>
               Cancel…
             </Menu.Item>

@@ -2,7 +2,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { Alert, Badge, Button, Grid, Group, Stack, Text, Title, VisuallyHidden } from '@mantine/core';
 import { useHotkeys } from '@mantine/hooks';
 import { useNavigate } from 'react-router';
-import { contract, isWillCallTime, nextWhichLeg, RES_MSG, type CoverageCheckResult, type ReservationDetail } from '@tripline/core';
+import { contract, hasCancellation, isWillCallTime, nextWhichLeg, RES_MSG, type CoverageCheckResult, type ReservationDetail } from '@tripline/core';
 import { callApi } from '../../lib/api.ts';
 import { toast } from '../../lib/toast.tsx';
 import { assistantLeg } from './api.ts';
@@ -176,7 +176,7 @@ export function ReservationEditor(props: ReservationEditorProps) {
             </Text>
           )}
         </Stack>
-        <EditorActions saved={!!saved} dirty={dirty} saving={saving} readOnly={readOnly} canceled={!!saved?.canceled} isAdmin={isAdmin} onSave={() => void save()} onAction={(a) => void onAction(a)} />
+        <EditorActions saved={!!saved} dirty={dirty} saving={saving} readOnly={readOnly} canceled={!!saved?.canceled} restorable={!!saved && hasCancellation(saved)} isAdmin={isAdmin} onSave={() => void save()} onAction={(a) => void onAction(a)} />
       </Group>
       {readOnly && <Alert color="yellow" role="alert">{RES_MSG.FINALIZED}</Alert>}
       {props.liveLost && <Alert color="red" role="alert">{RES_MSG.LIVE_LOST}</Alert>}
