@@ -220,6 +220,27 @@ describe('POST drive-assignments-detailed: saving a reservation', () => {
       expect(now).toMatchObject({ schedulePriority: 1, modCount: untouched.modCount });
     }
   });
+
+  it("applyToAll tells each partner of a changed occurrence which of its trips changed, and no one else", async () => {
+    const trip = await book([outbound(rider.id, rider.homeId)]);
+    const later = await book([outbound(rider.id, rider.homeId)], { serviceDate: '2026-11-30' });
+    const unassigned = await book([outbound(rider.id, rider.homeId)], { serviceDate: '2026-12-01' });
+    const key = '21111111-2222-4333-8444-555555555555';
+    const partner = await createPartner(db.pool);
+    await db.pool.query('update drive_assignments set dupe_reference_key = $1 where id = any($2)', [key, [trip.id, later.id, unassigned.id]]);
+    await db.pool.query('update drive_assignments set farmout_contact_id = $1 where id = $2', [partner.partner.id, later.id]);
+    const notices = () =>
+      db.pool.query<{ recipient_id: string; message: { title: string; body: string } }>(
+        `select recipient_id, message from notification_deliveries where message->>'title' = $1 order by created`,
+        [RES_MSG.SERIES_CHANGED_TITLE],
+      );
+    const before = (await notices()).rows.length;
+    const fresh = (await staff.get(`/api/drive-assignments-detailed?id=${trip.id}`)).json() as ReservationDetail;
+    const res = await save(staff, { ...asSaved(fresh, [{ passNotes: 'Bring the oxygen' }]) }, true);
+    expect(res.json().seriesUpdated.sort()).toEqual([later.referenceNumber, unassigned.referenceNumber].sort());
+    const sent = (await notices()).rows.slice(before);
+    expect(sent).toEqual([{ recipient_id: partner.user.id, message: expect.objectContaining({ body: RES_MSG.SERIES_CHANGED([later.referenceNumber]) }) }]);
+  });
 });
 
 describe('GET drive-assignments-detailed', () => {

@@ -9,6 +9,10 @@ export const RES_MSG = {
   MULTIPLE_PROVIDERS: 'There are multiple providers for the same passenger on this day!',
   DROPOFF_TOO_LATE: (dropoff: string, appt: string) => `Estimated dropoff time ${dropoff} is too late for appt time ${appt}`,
   NOT_FOUND: 'No trip found for id',
+  /** The notice a partner gets when a series change reaches its trips (ours). */
+  SERIES_CHANGED_TITLE: 'Repeating trips changed',
+  SERIES_CHANGED: (refs: readonly string[]) =>
+    `The operator changed ${refs.length === 1 ? 'trip' : 'trips'} ${refs.join(', ')} of a repeating booking. Check the new times and stops.`,
   CONFLICT: (ref: string) => `Could not update record ${ref}, your changes have been rolled back. Try saving the record again`,
   REFRESHED: 'Another process has modified this reservation! The reservation has been refreshed from the server.',
   NO_LOCK: 'Unable to get exclusive lock on this reservation. Live updates are not being displayed.',

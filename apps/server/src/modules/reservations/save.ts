@@ -112,7 +112,7 @@ export async function saveReservation(deps: AppDeps, req: FastifyRequest, user: 
     const firstCovered = [...coverage.byPassenger.values()].find((c) => c.billToId)?.billToId ?? null;
     const billTo = body.billToContactId ?? current?.billToContactId ?? firstCovered;
     const values = tripValues(body, willCall, divisionId, billTo);
-    const w = { client, req, user, activity: creating ? ('reservation-create' as const) : ('reservation-save' as const) };
+    const w = { client, req, user, activity: creating ? ('reservation-create' as const) : ('reservation-save' as const), now: deps.clock.now() };
     const before = applyToAll && current ? await snapshot(client, body.id) : null;
     const written = await writeReservation(w, { id: body.id, values }, creating, legs, coverage.byPassenger, willCall);
     await recordRequest(client, { id: body.id, referenceNumber: written.referenceNumber }, creating ? 'create' : 'update', user.id, req.body);

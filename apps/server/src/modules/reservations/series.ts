@@ -1,4 +1,5 @@
-import { seriesChanges } from '@tripline/core';
+import { RES_MSG, seriesChanges } from '@tripline/core';
+import { deliver, partnerUserIds } from '../notifications/deliveries.ts';
 import type { PoolClient } from 'pg';
 import { auditOf, writeAudits } from '../trips/write.ts';
 import { LEG_WRITE_COLUMNS, TRIP_WRITE_COLUMNS, assignments, readColumns, type Values } from './columns.ts';
@@ -27,8 +28,8 @@ export async function applySeries(w: WriteContext, tripId: string, before: Snaps
   const after = await snapshot(client, tripId);
   const changes = seriesChanges({ ...before.trip, tripLegs: before.legs }, { ...after.trip, tripLegs: after.legs });
   if (changes.trip.length === 0 && Object.keys(changes.legs).length === 0) return [];
-  const { rows: later } = await client.query<{ id: string; reference_number: string }>(
-    `select da.id, da.reference_number from drive_assignments da, drive_assignments me
+  const { rows: later } = await client.query<{ id: string; reference_number: string; partner: string | null }>(
+    `select da.id, da.reference_number, da.farmout_contact_id as partner from drive_assignments da, drive_assignments me
       where me.id = $1 and da.dupe_reference_key = me.dupe_reference_key and da.service_date > me.service_date
         and da.partner_pay_status <> 'Final' and not da.canceled
         and not exists (select 1 from trip_legs tl where tl.drive_assignment_id = da.id
@@ -60,5 +61,19 @@ export async function applySeries(w: WriteContext, tripId: string, before: Snaps
     }
   }
   await writeAudits(client, audits);
+  await tellPartners(client, later, w.now);
   return later.map((o) => o.reference_number);
+}
+
+/** How long a series notice stays in a partner's messages. */
+const SERIES_NOTICE_MAX_AGE_SECONDS = 3 * 86_400;
+
+/** spec 2 §4 (applyToAll): each partner of a changed occurrence is told which of its trips changed. */
+async function tellPartners(client: PoolClient, changed: readonly { reference_number: string; partner: string | null }[], now: Date): Promise<void> {
+  const byPartner = new Map<string, string[]>();
+  for (const o of changed) if (o.partner) byPartner.set(o.partner, [...(byPartner.get(o.partner) ?? []), o.reference_number]);
+  for (const [partner, refs] of byPartner) {
+    const message = { type: 'toastr' as const, title: RES_MSG.SERIES_CHANGED_TITLE, body: RES_MSG.SERIES_CHANGED(refs), options: { referenceNumbers: refs } };
+    await deliver(client, await partnerUserIds(client, partner), message, SERIES_NOTICE_MAX_AGE_SECONDS, now);
+  }
 }

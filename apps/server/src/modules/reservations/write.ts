@@ -99,6 +99,7 @@ export interface WriteContext {
   req: FastifyRequest;
   user: SessionUser;
   activity: 'reservation-create' | 'reservation-save';
+  now: Date;
 }
 
 /**
