@@ -216,7 +216,7 @@ test('a dispatcher bulk-assigns trips and inspects them', async ({ page }) => {
   }
   await expect(inspect.getByTestId('inspect-partner')).toHaveText(again[to].name);
   await inspect.getByRole('tab', { name: 'Ride service' }).click();
-  await expect(inspect.getByText('No ride-service activity for this trip')).toBeVisible();
+  await expect(inspect.getByText(/No ride-share provider is connected/)).toBeVisible();
   await shot(page, 'admin-trips-inspect-ride-service');
   await inspect.getByRole('tab', { name: 'ETAs' }).click();
   await expect(inspect.getByRole('table', { name: 'ETAs' })).toBeVisible();
