@@ -90,6 +90,8 @@ export async function tripsThisYear(db: Db, contactId: string, billToIds: readon
        from trip_legs tl
        join drive_assignments da on da.id = tl.drive_assignment_id
       where tl.passenger_id = $1
+        -- the leg's own date narrows the passenger's legs to the year (index trip_legs_passenger); a leg without one is checked by its trip
+        and (tl.serv_date_beg between $3::date and $4::date or tl.serv_date_beg is null)
         and da.bill_to_contact_id = any($2::uuid[])
         and da.service_date between $3::date and $4::date
         and not da.deleted and not da.canceled

@@ -50,6 +50,8 @@ async function providerWarnings(client: PoolClient, tripId: string): Promise<str
     `select distinct tl.passenger_id as passenger, fo.name as "farmoutName"
        from drive_assignments me join trip_legs mine on mine.drive_assignment_id = me.id
        join trip_legs tl on tl.passenger_id = mine.passenger_id
+        -- the leg's own date narrows the passenger's legs to the day (index trip_legs_passenger); a leg without one is checked by its trip
+        and (tl.serv_date_beg = me.service_date or tl.serv_date_beg is null)
        join drive_assignments da on da.id = tl.drive_assignment_id and da.service_date = me.service_date and not da.canceled
        left join contacts fo on fo.id = da.farmout_contact_id
       where me.id = $1`,
