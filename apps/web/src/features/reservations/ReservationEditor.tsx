@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { Alert, Badge, Button, Grid, Group, Stack, Text, Title, VisuallyHidden } from '@mantine/core';
+import { Alert, Badge, Button, Grid, Group, Skeleton, Stack, Text, Title, VisuallyHidden } from '@mantine/core';
 import { useHotkeys } from '@mantine/hooks';
 import { useNavigate } from 'react-router';
 import { contract, hasCancellation, isWillCallTime, nextWhichLeg, RES_MSG, type CoverageCheckResult, type ReservationDetail } from '@tripline/core';
@@ -14,6 +14,7 @@ import { emptyLeg, legInput, type EditorLeg, type EditorTrip } from './form.ts';
 import { LegCard } from './LegCard.tsx';
 import { runSave } from './save-flow.ts';
 import { TripFields } from './TripFields.tsx';
+import { useAfterFirstFrame } from './use-after-first-frame.ts';
 import { useUnsavedPrompt } from './use-unsaved-prompt.ts';
 
 export interface ReservationEditorProps {
@@ -157,6 +158,8 @@ export function ReservationEditor(props: ReservationEditorProps) {
 
   const onCoverage = useCallback((r: CoverageCheckResult | null) => setCoverage(r), []);
   const billToName = coverage?.billToName ?? saved?.billToContact ?? null;
+  // the checks, history and map follow the form by a frame
+  const panels = useAfterFirstFrame();
   return (
     <Stack gap="sm">
       <Group justify="space-between" align="flex-start">
@@ -216,11 +219,7 @@ export function ReservationEditor(props: ReservationEditorProps) {
           </Stack>
         </Grid.Col>
         <Grid.Col span={{ base: 12, lg: 4 }}>
-          <EditorPanels
-            trip={form}
-            farmoutName={saved?.farmoutName ?? null}
-            onCoverage={onCoverage}
-          />
+          {panels ? <EditorPanels trip={form} farmoutName={saved?.farmoutName ?? null} onCoverage={onCoverage} /> : <Skeleton height={320} aria-hidden />}
         </Grid.Col>
       </Grid>
       <EditorDialogs

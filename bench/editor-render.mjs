@@ -1,0 +1,130 @@
+// Reservation editor budget (spec 2 §2): /drive-assv-edit/{id} for an existing trip is interactive
+// within 500 ms in Chromium: from navigation start until the trip's title, every leg with its
+// passenger and the Save button are in the document with nothing still loading, and the next frame
+// after that.
+//
+//   node bench/editor-render.mjs [--data-dir DIR [--trips-per-day N] [--days D]] [--visits V]
+//
+// The portal runs as its own process on the seeded folder (the million-trip run is --data-dir with
+// --trips-per-day 27000 --days 37; a folder without trips is seeded first) and serves the web build
+// named by WEB_DIST, else apps/web/dist (build it first: (cd apps/web && npx vite build --outDir DIR)).
+// Raw Chromium over the DevTools protocol (no Network domain, as bench/home-render.mjs), browser,
+// portal and PostgreSQL on the same machine, signed in as the demo `dispatcher`. Each visit is a
+// full navigation to a trip with four legs; the first after the portal starts is reported apart.
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+import pg from 'pg';
+import { benchDatabase } from './lib/bench-database.mjs';
+import { startPortal } from './lib/portal.mjs';
+import { launchRawChromium } from './lib/raw-chromium.mjs';
+import { stats } from './lib/in-process.mjs';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+if (!process.env.TRIPLINE_BENCH_TSX) {
+  const r = spawnSync(process.execPath, ['--import', 'tsx', fileURLToPath(import.meta.url), ...process.argv.slice(2)], {
+    cwd: root,
+    stdio: 'inherit',
+    env: { ...process.env, TRIPLINE_BENCH_TSX: '1' },
+  });
+  process.exit(r.status ?? 1);
+}
+
+const { values: args } = parseArgs({
+  options: {
+    'data-dir': { type: 'string' },
+    'trips-per-day': { type: 'string', default: '3000' },
+    days: { type: 'string', default: '7' },
+    visits: { type: 'string', default: '10' },
+  },
+});
+const VISITS = Number(args.visits);
+const BUDGET_MS = 500;
+const executablePath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const chromiumArgs = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic'];
+const log = (s) => console.log(`[editor-render] ${s}`);
+const webDist = path.resolve(process.env.WEB_DIST ?? path.join(root, 'apps/web/dist'));
+if (!fs.existsSync(path.join(webDist, 'index.html'))) throw new Error(`no web build in ${webDist}: build it first (see the head of this file)`);
+
+/** Installed before the page's scripts: `window.__editorReady` holds when (ms since navigation start) the editor became usable and the frame after. */
+const READY = (ref, legs) => `(() => {
+  const ready = () => {
+    const title = document.querySelector('h1');
+    const save = [...document.querySelectorAll('button')].find((b) => b.textContent.trim() === 'Save');
+    const passengers = [...document.querySelectorAll('input')].filter((i) => i.labels?.[0]?.textContent.startsWith('Passenger') && i.value);
+    return title?.textContent.includes(${JSON.stringify(ref)}) && save && passengers.length >= ${legs};
+  };
+  const observer = new MutationObserver(() => {
+    if (!ready()) return;
+    observer.disconnect();
+    const at = Math.round(performance.now());
+    // what the time went to: the document's scripts, and each API call (start and end)
+    const nav = performance.getEntriesByType('navigation')[0];
+    const calls = performance.getEntriesByType('resource').filter((e) => e.name.includes('/api/'))
+      .map((e) => new URL(e.name).pathname.slice(5) + ' ' + Math.round(e.startTime) + '-' + Math.round(e.responseEnd));
+    requestAnimationFrame(() => setTimeout(() => (window.__editorReady = { at, shown: Math.round(performance.now()), loaded: Math.round(nav.domContentLoadedEventEnd), calls })));
+  });
+  observer.observe(document, { childList: true, subtree: true, characterData: true, attributes: true });
+})();`;
+
+const cleanups = [];
+try {
+  const dbUrl = await benchDatabase({
+    dataDir: args['data-dir'],
+    tripsPerDay: args['trips-per-day'],
+    days: args.days,
+    prefix: 'tripline-bench-editor-',
+    cleanups,
+    log,
+  });
+  const db = new pg.Client({ connectionString: dbUrl });
+  const portal = await startPortal({ root, dbUrl, env: { WEB_DIST: webDist } });
+  cleanups.push(() => portal.stop());
+  await db.connect();
+  // a trip of the coming week with four legs, each with a passenger (the editor's usual load)
+  const { rows: [trip] } = await db.query(
+    `select da.reference_number as ref, count(tl.id)::int as legs from drive_assignments da join trip_legs tl on tl.drive_assignment_id = da.id
+      where da.service_date between current_date and current_date + 7 and tl.passenger_id is not null
+      group by da.id order by count(tl.id) desc, da.reference_number limit 1`,
+  );
+  const { rows: [size] } = await db.query('select count(*)::int as trips, (select count(*)::int from trip_legs) as legs from drive_assignments');
+  await db.end();
+  log(`database: ${size.trips.toLocaleString('en-US')} trips, ${size.legs.toLocaleString('en-US')} legs; trip ${trip.ref} with ${trip.legs} legs`);
+
+  const browser = await launchRawChromium({ executablePath, args: chromiumArgs });
+  cleanups.push(() => browser.close());
+  const target = `${portal.base}/drive-assv-edit/${trip.ref}`;
+  await browser.addInitScript(READY(trip.ref, trip.legs));
+  await browser.goto(`${portal.base}/login`);
+  await browser.waitFor(`${portal.base}/login`, "document.readyState === 'complete'");
+  const { DEMO_PASSWORD } = await import('../apps/server/src/modules/demo/index.ts');
+  const { CLIENT_VERSION } = await import('@tripline/core');
+  const status = await browser.evaluate(
+    `fetch('/api/login', { method: 'POST', headers: { Authorization: 'Basic ' + btoa(${JSON.stringify(`dispatcher:${DEMO_PASSWORD}`)}), 'X-Client-Version': '${CLIENT_VERSION}' } }).then((r) => r.status)`,
+  );
+  if (status !== 200) throw new Error(`sign-in answered ${status}`);
+  const visits = [];
+  for (let i = 0; i <= VISITS; i++) {
+    await browser.goto(`${portal.base}/messages`);
+    await browser.waitFor(`${portal.base}/messages`, "document.readyState === 'complete'");
+    await browser.goto(target);
+    visits.push(await browser.waitFor(target, 'window.__editorReady'));
+  }
+  const [first, ...rest] = visits;
+  const s = stats(rest.map((v) => v.shown));
+  log(`load average ${os.loadavg().map((l) => l.toFixed(2)).join(' ')}`);
+  log(`first visit after the portal started: usable at ${first.at} ms, shown ${first.shown} ms`);
+  const median = [...rest].sort((a, b) => a.shown - b.shown)[Math.floor((rest.length - 1) / 2)];
+  log(`median visit: scripts loaded at ${median.loaded} ms; API calls (ms from navigation start): ${median.calls.join(', ')}`);
+  log(`${rest.length} visits, navigation start to the editor shown: p50 ${s.p50} ms, p95 ${s.p95} ms, max ${s.max} ms (budget ${BUDGET_MS} ms)`);
+  process.exitCode = s.p95 <= BUDGET_MS ? 0 : 1;
+  log(s.p95 <= BUDGET_MS ? 'budget met' : 'budget MISSED');
+} catch (e) {
+  console.error(`[editor-render] failed: ${e instanceof Error ? e.stack : e}`);
+  process.exitCode = 1;
+} finally {
+  for (const c of cleanups.reverse()) await c().catch(() => {});
+}
