@@ -11,7 +11,6 @@
 // Raw Chromium over the DevTools protocol (no Network domain, as bench/home-render.mjs), browser,
 // portal and PostgreSQL on the same machine, signed in as the demo `dispatcher`. Each visit is a
 // full navigation to a trip with four legs; the first after the portal starts is reported apart.
-import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -22,16 +21,10 @@ import { benchDatabase } from './lib/bench-database.mjs';
 import { startPortal } from './lib/portal.mjs';
 import { launchRawChromium } from './lib/raw-chromium.mjs';
 import { stats } from './lib/in-process.mjs';
+import { runUnderTsx } from './lib/under-tsx.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-if (!process.env.TRIPLINE_BENCH_TSX) {
-  const r = spawnSync(process.execPath, ['--import', 'tsx', fileURLToPath(import.meta.url), ...process.argv.slice(2)], {
-    cwd: root,
-    stdio: 'inherit',
-    env: { ...process.env, TRIPLINE_BENCH_TSX: '1' },
-  });
-  process.exit(r.status ?? 1);
-}
+runUnderTsx(import.meta.url);
 
 const { values: args } = parseArgs({
   options: {

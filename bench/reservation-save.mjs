@@ -14,19 +14,12 @@
 // so the member's history stays that of a real one. The same is then timed for the seed's busiest
 // member itself, whose history the generated data makes far heavier than any real one's (about
 // 70 trips a day). Server time is Fastify's.
-import { spawnSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { ms, openSeededDatabase, signIn, startBenchApp, stats } from './lib/in-process.mjs';
+import { runUnderTsx } from './lib/under-tsx.mjs';
 
-if (!process.env.TRIPLINE_BENCH_TSX) {
-  const r = spawnSync(process.execPath, ['--expose-gc', '--import', 'tsx', fileURLToPath(import.meta.url), ...process.argv.slice(2)], {
-    stdio: 'inherit',
-    env: { ...process.env, TRIPLINE_BENCH_TSX: '1' },
-  });
-  process.exit(r.status ?? 1);
-}
+runUnderTsx(import.meta.url);
 
 const { values: args } = parseArgs({
   options: {

@@ -15,25 +15,14 @@
 // the requests. Also timed: the first (cold) request, and the list when one trip of the day changed
 // before each request (a partner's live day). --data-dir reuses a seeded folder (seeding only when
 // it holds no trips).
-import { spawnSync } from 'node:child_process';
 import os from 'node:os';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { Worker } from 'node:worker_threads';
 import { ms, openSeededDatabase, signIn, startBenchApp, stats } from './lib/in-process.mjs';
+import { runUnderTsx } from './lib/under-tsx.mjs';
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
-// The server's modules are TypeScript: run again under tsx to use them in this process.
-if (!process.env.TRIPLINE_BENCH_TSX) {
-  const r = spawnSync(process.execPath, ['--expose-gc', '--import', 'tsx', fileURLToPath(import.meta.url), ...process.argv.slice(2)], {
-    cwd: root,
-    stdio: 'inherit',
-    env: { ...process.env, TRIPLINE_BENCH_TSX: '1' },
-  });
-  process.exit(r.status ?? 1);
-}
+runUnderTsx(import.meta.url);
 
 const { values: args } = parseArgs({
   options: {
