@@ -10,15 +10,17 @@ export interface ScheduledJob {
   name: string;
   /** Five-field cron, in UTC. */
   cron: string;
+  /** What the count a run answers counts, for the log line: 'removed', 'made'. */
+  counts: string;
   run(deps: Pick<AppDeps, 'pool' | 'files' | 'clock'>): Promise<number>;
 }
 
 /** Hourly upkeep (receipts no expense took within 24 hours, request-limit windows that ended) and the daily standing-order run. */
 export const SCHEDULED_JOBS: readonly ScheduledJob[] = [
-  { name: 'receipts-unattached-removal', cron: '17 * * * *', run: (deps) => removeUnattachedReceipts(deps, deps.clock.now()) },
-  { name: 'request-limits-removal', cron: '47 * * * *', run: (deps) => removeEndedLimits(deps.pool, deps.clock.now()) },
+  { name: 'receipts-unattached-removal', cron: '17 * * * *', counts: 'removed', run: (deps) => removeUnattachedReceipts(deps, deps.clock.now()) },
+  { name: 'request-limits-removal', cron: '47 * * * *', counts: 'removed', run: (deps) => removeEndedLimits(deps.pool, deps.clock.now()) },
   // Daily: standing orders keep their trips made 60 days ahead (10:05 UTC, after midnight in every US zone).
-  { name: 'standing-orders-fill', cron: '5 10 * * *', run: (deps) => fillStandingOrders(deps, deps.clock.now()) },
+  { name: 'standing-orders-fill', cron: '5 10 * * *', counts: 'trips made', run: (deps) => fillStandingOrders(deps, deps.clock.now()) },
 ];
 
 export interface JobRunner {
@@ -44,7 +46,7 @@ export async function startScheduledJobs(
     await boss.schedule(job.name, job.cron, {}, { tz: 'UTC' });
     await boss.work(job.name, async () => {
       const count = await job.run(deps);
-      if (count > 0) log(`${job.name}: ${count} removed`);
+      if (count > 0) log(`${job.name}: ${count} ${job.counts}`);
     });
   }
   return { stop: () => boss.stop({ graceful: true, timeout: 10_000, close: false }) };
