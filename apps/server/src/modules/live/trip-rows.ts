@@ -1,7 +1,7 @@
 import { toMember, toTripListRow, tripListRowJson, type DriveAssignment, type TripListRow, type WindowMember, type WindowQuery } from '@tripline/core';
 import type { Pool } from 'pg';
 import type { TripJsonCache } from '../trips/day-list.ts';
-import { TRIP_JSON_FROM, TRIP_KEY_COLUMNS, TRIP_LIST_JSON_FROM, tripKeysOf, tripWhere, type TripFilter, type TripKeyRow, type TripKeys } from '../trips/repository.ts';
+import { TRIP_JSON_FROM, TRIP_KEY_COLUMNS, TRIP_LIST_JSON_FROM, TRIP_STAMP, tripKeysOf, tripWhere, type TripFilter, type TripKeyRow, type TripKeys } from '../trips/repository.ts';
 
 /**
  * Trips for windowed found sets: each trip's keys (filter fields and row scope) with its version
@@ -34,13 +34,12 @@ interface Built extends TripKeyRow {
   json: string;
 }
 
-const STAMP = `da.view_stamp::text || '.' || coalesce(s.stamp, 0)::text`;
-const stamped = (from: string) => `${from} cross join trip_view_epoch e left join trip_view_stamps s on s.drive_assignment_id = da.id`;
+const stamped = (from: string) => `${from} cross join trip_view_epoch e`;
 /** Full trips (DriveAssignment), kept in the cache: the rows windows send. */
 const FULL = stamped(TRIP_JSON_FROM);
 /** Only a list row's fields and the partner's id: what members are made of. */
 const LISTED = stamped(TRIP_LIST_JSON_FROM);
-const COLUMNS = `${TRIP_KEY_COLUMNS}, legs.first_pickup::text as first_pickup, ${STAMP} as stamp,
+const COLUMNS = `${TRIP_KEY_COLUMNS}, legs.first_pickup::text as first_pickup, ${TRIP_STAMP} as stamp,
   e.epoch::text as epoch, to_json(trip)::text as json`;
 
 const keysOf = (b: Built): StampedTrip => ({ ...tripKeysOf(b), stamp: b.stamp, epoch: Number(b.epoch) });

@@ -11,7 +11,7 @@ const TRIP_NOT_COPIED = new Set([
   'cancelled_without_charge', 'cancelled_with_charge', 'cancelled_reason', 'dry_run', 'locked', 'flag',
   'partner_pay_status', 'driver_emp_number_assigned', 'driver_id', 'vehicle_id', 'farmout_contact_number',
   'farmout_contact_id', 'farmout_rate', 'marketplace_until', 'created_at', 'updated_at', 'view_stamp',
-  'wait_time_minutes', 'dupe_reference_key', 'created_by', 'created_override',
+  'wait_time_minutes', 'dupe_reference_key', 'created_by', 'created_override', 'legs_stamp',
 ]);
 const LEG_NOT_COPIED = new Set([
   'id', 'drive_assignment_id', 'loc_first_time_act', 'loc_first_time_dep', 'loc_second_time_act', 'call_in_time',

@@ -1,7 +1,7 @@
 import { tripListRowJson, type DriveAssignment, type TripListView } from '@tripline/core';
 import type { Pool, PoolClient } from 'pg';
 import type { SessionUser } from '../../platform/auth/users.ts';
-import { byDayOrder, TRIP_JSON_FROM, tripWhere, type TripFilter } from './repository.ts';
+import { byDayOrder, TRIP_JSON_FROM, TRIP_STAMP, tripWhere, type TripFilter } from './repository.ts';
 
 type Db = Pool | PoolClient;
 
@@ -145,7 +145,6 @@ function statement(text: string, values: unknown[]): { name: string; text: strin
 }
 
 /** A trip's own stamp with its legs' and activities' stamp, as one key. */
-const STAMP = `da.view_stamp::text || '.' || coalesce(s.stamp, 0)::text`;
 
 /**
  * The trips of a filter in the caller's scope as the JSON text of the contract's TripList, in day
@@ -166,9 +165,8 @@ export async function tripListJson(
   const where = tripWhere(user, filter, params);
   const { rows } = await db.query<ListedTrip>(
     statement(
-      `select da.id, ${STAMP} as stamp, e.epoch, da.service_date, da.reference_number
+      `select da.id, ${TRIP_STAMP} as stamp, e.epoch, da.service_date, da.reference_number
          from drive_assignments da cross join trip_view_epoch e left join divisions dv on dv.id = da.division_id
-         left join trip_view_stamps s on s.drive_assignment_id = da.id
         where ${where}`,
       params,
     ),
@@ -190,8 +188,8 @@ export async function tripListJson(
     const builtWhere = tripWhere(user, { ...filter, ids: missing }, builtParams);
     const built = await db.query<{ id: string; stamp: string; epoch: number; first_pickup: string | null; json: string }>(
       statement(
-        `select da.id, ${STAMP} as stamp, e.epoch, legs.first_pickup, to_json(trip)::text as json
-           ${TRIP_JSON_FROM} cross join trip_view_epoch e left join trip_view_stamps s on s.drive_assignment_id = da.id
+        `select da.id, ${TRIP_STAMP} as stamp, e.epoch, legs.first_pickup, to_json(trip)::text as json
+           ${TRIP_JSON_FROM} cross join trip_view_epoch e
           where ${builtWhere}`,
         builtParams,
       ),

@@ -26,6 +26,9 @@ export const isUuid = (v: string) => UUID.test(v);
 /** By date, then the first ordered pickup, then reference number (in byte order, as byDayOrder below). */
 export const ORDER = `da.service_date, legs.first_pickup nulls last, da.reference_number collate "C"`;
 
+/** A trip's version as its JSON depends on it: its own stamp with its legs' and activities' (migrations 0002, 0013). */
+export const TRIP_STAMP = `da.view_stamp::text || '.' || da.legs_stamp::text`;
+
 /** Builds the WHERE clause of a trip query: the filter, always within the caller's row scope. */
 export function tripWhere(user: SessionUser | null, filter: TripFilter, params: unknown[]): string {
   const parts: string[] = [user ? tripScope(user, params) : 'true'];
