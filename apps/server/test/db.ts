@@ -24,6 +24,9 @@ export async function createTestDatabase(): Promise<TestDatabase> {
     pool,
     url,
     async drop() {
+      // pool.end() resolves while its clients are still closing; dropping the database then ends
+      // them from the server's side (57P01), which an idle client reports on the pool: nothing to report
+      pool.on('error', () => {});
       await pool.end();
       const a = new pg.Client({ connectionString: adminUrl });
       await a.connect();
