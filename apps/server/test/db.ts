@@ -24,9 +24,6 @@ export async function createTestDatabase(): Promise<TestDatabase> {
     pool,
     url,
     async drop() {
-      // pool.end() resolves while its clients are still closing; dropping the database then ends
-      // them from the server's side (57P01), which an idle client reports on the pool: nothing to report
-      pool.on('error', () => {});
       await pool.end();
       const a = new pg.Client({ connectionString: adminUrl });
       await a.connect();
@@ -37,12 +34,16 @@ export async function createTestDatabase(): Promise<TestDatabase> {
 }
 
 /**
- * A pool whose clients, once let go, ignore errors: pool.end() resolves before its clients' sockets
- * have closed, and dropping the database then ends those connections from the server's side
- * (57P01), which a client no longer watched by its pool would throw as an uncaught error.
+ * A pool whose connections may be ended by the server once it is ending: pool.end() resolves before
+ * its clients' sockets have closed, and dropping the database then ends those connections from the
+ * server's side (57P01). A client already let go would throw that as an uncaught error, and an idle
+ * one reports it on the pool, which would throw it for want of a listener; both are ignored once the
+ * pool is ending (before that, an error on the pool is thrown as usual).
  */
 export function quietOnRemoval(pool: pg.Pool): pg.Pool {
   pool.on('remove', (client) => client.on('error', () => {}));
+  pool.on('error', (e) => {
+    if (!pool.ending) throw e;
+  });
   return pool;
 }
-
