@@ -6,6 +6,7 @@ import {
   dayOrderKey,
   insertionIndex,
   moveMembers,
+  windowRows,
   MEMBER_FLAG,
   memberFlags,
   sortKey,
@@ -153,9 +154,27 @@ describe('moveMembers', () => {
       ['d', m('d', '0')],
       ['zz', null],
     ]);
-    expect(moveMembers(list, byId, next, cmp)).toEqual({ moved: [m('a', '6'), m('d', '0')], left: ['b'] });
+    expect(moveMembers(list, byId, next, cmp)).toEqual({ moved: [m('a', '6'), m('d', '0')], left: ['b'], firstMoved: 0 });
     expect(list).toEqual([m('d', '0'), m('c', '5'), m('a', '6')]);
     expect([...byId.keys()].sort()).toEqual(['a', 'c', 'd']);
+  });
+
+  it('answers the first position that changed, so windows before it hold the same rows', () => {
+    const cmp = compareMembers('asc');
+    const list = ['1', '2', '3', '4', '5', '6'].map((k) => m(`t${k}`, k));
+    const byId = new Map(list.map((x) => [x[0], x]));
+    expect(moveMembers(list, byId, new Map([['t5', m('t5', '55')]]), cmp).firstMoved).toBe(4);
+    expect(moveMembers(list, byId, new Map([['t9', m('t9', '25')], ['t6', null]]), cmp).firstMoved).toBe(2);
+    expect(moveMembers(list, byId, new Map([['t1', m('t1', '1')]]), cmp).firstMoved).toBe(Infinity);
+    expect(ids(list)).toEqual(['t1', 't2', 't9', 't3', 't4', 't5']);
+
+    // a window ending before the first change keeps its rows: nothing to send, nothing to redo
+    const held = new Set(['t1', 't2']);
+    expect(windowRows(list, new Set(['t5']), held, 0, 2, 2)).toEqual({ added: [], updated: [] });
+    expect([...held]).toEqual(['t1', 't2']);
+    // unless one of its own rows changed, or the change reaches it
+    expect(windowRows(list, new Set(['t2']), held, 0, 2, 2)).toEqual({ added: [], updated: ['t2'] });
+    expect(windowRows(list, new Set(['t9']), held, 0, 3, 2)).toEqual({ added: ['t9'], updated: [] });
   });
 
   it('finds a member among equal keys by its id', () => {

@@ -118,7 +118,8 @@ export interface WindowDelta {
 
 /**
  * The rows a windowed subscriber is sent after a change: members in its window it does not hold
- * (added) and held ones whose rows changed (updated). `held` becomes the new window.
+ * (added) and held ones whose rows changed (updated). `held` becomes the new window. `firstMoved`:
+ * no position before it changed (moveMembers), so a window ending before it holds the same rows.
  */
 export function windowRows(
   after: readonly WindowMember[],
@@ -126,7 +127,9 @@ export function windowRows(
   held: Set<string>,
   start: number,
   count: number,
+  firstMoved = 0,
 ): { added: string[]; updated: string[] } {
+  if (firstMoved >= start + count && ![...changed].some((id) => held.has(id))) return { added: [], updated: [] };
   const added: string[] = [];
   const updated: string[] = [];
   const inWindow = windowIds(after, start, count);
@@ -165,30 +168,37 @@ export function windowDelta(
 
 /**
  * Applies member changes to an ordered member list in place: `next` maps an id to its member now,
- * or null when it left the set. Answers the members that joined or changed, and the ids that left.
+ * or null when it left the set. Answers the members that joined or changed, the ids that left, and
+ * the first position that changed (Infinity when none did).
  */
 export function moveMembers(
   members: WindowMember[],
   byId: Map<string, WindowMember>,
   next: ReadonlyMap<string, WindowMember | null>,
   compare: (a: WindowMember, b: WindowMember) => number,
-): { moved: WindowMember[]; left: string[] } {
+): { moved: WindowMember[]; left: string[]; firstMoved: number } {
   const moved: WindowMember[] = [];
   const left: string[] = [];
+  // each splice changes only the positions from its own on: none before the smallest did
+  let firstMoved = Infinity;
   for (const [id, m] of next) {
     const was = byId.get(id);
     if (was && m && sameMember(was, m)) continue;
     if (was) {
-      members.splice(insertionIndex(members, was, compare) - 1, 1);
+      const at = insertionIndex(members, was, compare) - 1;
+      members.splice(at, 1);
       byId.delete(id);
+      firstMoved = Math.min(firstMoved, at);
     }
     if (m) {
-      members.splice(insertionIndex(members, m, compare), 0, m);
+      const at = insertionIndex(members, m, compare);
+      members.splice(at, 0, m);
       byId.set(id, m);
       moved.push(m);
+      firstMoved = Math.min(firstMoved, at);
     } else if (was) left.push(id);
   }
-  return { moved, left };
+  return { moved, left, firstMoved };
 }
 
 export const isEmptyWindowDelta = (d: WindowDelta) => d.added.length + d.updated.length + d.removed.length + d.members.length === 0;

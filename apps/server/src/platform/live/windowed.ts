@@ -67,7 +67,7 @@ export class WindowedSet {
   }
 
   /** Applies changes to the entries and the ordered members; answers who joined or moved and who left. */
-  apply(changes: readonly WindowChange[]): { moved: WindowMember[]; left: string[] } {
+  apply(changes: readonly WindowChange[]): { moved: WindowMember[]; left: string[]; firstMoved: number } {
     for (const c of changes) {
       if (c.kind === 'removed') this.entries.delete(c.id);
       else this.entries.set(c.id, c.entry);
@@ -186,14 +186,14 @@ export function narrowBefore(sub: Subscription, changes: readonly WindowChange[]
 /** What one windowed subscriber is told after the set's members changed (apply answered `set`). */
 export function subscriberWindowDelta(
   sub: Subscription,
-  set: { moved: WindowMember[]; left: string[] },
+  set: { moved: WindowMember[]; left: string[]; firstMoved: number },
   changed: ReadonlySet<string>,
   visibleTo: Scope,
 ): WindowDelta {
   const { start, count } = sub.window!;
   const ws = sub.foundSet!.windowed!;
   if (sub.visible === null) {
-    return { ...windowRows(ws.members, changed, sub.held, start, count), removed: set.left, members: set.moved, total: ws.members.length };
+    return { ...windowRows(ws.members, changed, sub.held, start, count, set.firstMoved), removed: set.left, members: set.moved, total: ws.members.length };
   }
   const after = scoped(ws, visibleTo);
   const delta = windowDelta(sub.visible, after, changed, sub.held, start, count);
