@@ -28,6 +28,13 @@ import { searchRoutes } from './modules/search/routes.ts';
 import { tripRoutes } from './modules/trips/routes.ts';
 import { geoRoutes } from './modules/geo/routes.ts';
 import { coverageRoutes } from './modules/coverage/routes.ts';
+import { contactDetailRoutes } from './modules/contact-details/routes.ts';
+import { contactCareRoutes } from './modules/contact-care/routes.ts';
+import { employeeRoutes } from './modules/employees/routes.ts';
+import { vehicleRoutes } from './modules/vehicles/routes.ts';
+import { divisionRoutes } from './modules/divisions/routes.ts';
+import { watchListRoutes } from './modules/watch-list/routes.ts';
+import { passwordRoutes } from './modules/passwords/routes.ts';
 import { reservationRoutes } from './modules/reservations/routes.ts';
 import { standingOrderRoutes } from './modules/standing-orders/routes.ts';
 
@@ -39,7 +46,7 @@ export interface AppOptions {
 }
 
 /** Every area's routes, in one list so the route table is complete in one place. */
-const MODULES = [authRoutes, contactRoutes, tripRoutes, searchRoutes, assignmentRoutes, supportRoutes, notificationRoutes, liveRoutes, logRoutes, reviewRoutes, geoRoutes, coverageRoutes, reservationRoutes, standingOrderRoutes, docsRoutes];
+const MODULES = [authRoutes, contactRoutes, tripRoutes, searchRoutes, assignmentRoutes, supportRoutes, notificationRoutes, liveRoutes, logRoutes, reviewRoutes, geoRoutes, coverageRoutes, reservationRoutes, standingOrderRoutes, contactDetailRoutes, contactCareRoutes, employeeRoutes, vehicleRoutes, divisionRoutes, watchListRoutes, passwordRoutes, docsRoutes];
 
 export async function buildApp(deps: AppDeps, options: AppOptions = {}): Promise<FastifyInstance> {
   const app = Fastify({

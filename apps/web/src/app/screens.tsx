@@ -13,6 +13,14 @@ import { AdminTripsPage } from '../features/admin-trips/AdminTripsPage.tsx';
 import { TripsRedirectPage } from '../features/admin-trips/TripsRedirectPage.tsx';
 import { ReservationEditorPage } from '../features/reservations/ReservationEditorPage.tsx';
 import { DuplicatePage } from '../features/standing-orders/DuplicatePage.tsx';
+import { ContactsPage } from '../features/contacts/ContactsPage.tsx';
+import { EmployeesPage } from '../features/employees/EmployeesPage.tsx';
+import { VehiclesPage } from '../features/vehicles/VehiclesPage.tsx';
+import { DivisionsPage } from '../features/divisions/DivisionsPage.tsx';
+import { WatchListPage } from '../features/watch-list/WatchListPage.tsx';
+import { AdminHomePage } from '../features/admin-home/AdminHomePage.tsx';
+import { EditPasswordPage } from '../features/passwords/EditPasswordPage.tsx';
+import { ContactSupportPage } from '../features/support/ContactSupportPage.tsx';
 
 export interface ScreenProps {
   route: RouteDef;
@@ -34,6 +42,14 @@ const SCREENS: Partial<Record<string, ComponentType<ScreenProps>>> = {
   '/admin/trips-redirect': TripsRedirectPage,
   '/drive-assv-edit/{id}': ReservationEditorPage,
   '/dup-da/{id}': DuplicatePage,
+  '/admin/contacts': ContactsPage,
+  '/admin/employees': EmployeesPage,
+  '/vehicles': VehiclesPage,
+  '/admin/divisions': DivisionsPage,
+  '/admin/elevated-member': WatchListPage,
+  '/admin': AdminHomePage,
+  '/edit-password': EditPasswordPage,
+  '/contact': ContactSupportPage,
 };
 
 export function Screen({ route, params }: ScreenProps) {

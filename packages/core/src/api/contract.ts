@@ -11,6 +11,13 @@ import { geoEndpoints } from './geo.ts';
 import { coverageEndpoints } from './coverage.ts';
 import { reservationEndpoints } from './reservations.ts';
 import { reservationExtraEndpoints } from './reservation-extras.ts';
+import { contactEndpoints } from './contacts.ts';
+import { contactDetailEndpoints } from './contact-details.ts';
+import { contactCareEndpoints } from './contact-care.ts';
+import { employeeEndpoints } from './employees.ts';
+import { vehicleEndpoints } from './vehicles.ts';
+import { divisionEndpoints } from './divisions.ts';
+import { passwordEndpoints } from './passwords.ts';
 import type { Endpoint } from './endpoint.ts';
 
 /** Every endpoint of the API, by name. The server registers against it; the web client calls through it. */
@@ -28,6 +35,13 @@ export const contract = {
   ...coverageEndpoints,
   ...reservationEndpoints,
   ...reservationExtraEndpoints,
+  ...contactEndpoints,
+  ...contactDetailEndpoints,
+  ...contactCareEndpoints,
+  ...employeeEndpoints,
+  ...vehicleEndpoints,
+  ...divisionEndpoints,
+  ...passwordEndpoints,
 } satisfies Record<string, Endpoint>;
 
 export type Contract = typeof contract;

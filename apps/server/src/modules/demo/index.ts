@@ -9,6 +9,11 @@ import { parseDay } from './calendar.ts';
 import { DEMO_SEED, createContext, rowSetsInOrder } from './context.ts';
 import { addMemberCoverages, addPartnerZipCoverage } from './coverage.ts';
 import { addDemoPlaces } from './places.ts';
+import { addDemoEnrollments } from './enrollment-834.ts';
+import { addDemoContactCare } from './contact-care.ts';
+import { addDemoEmployees } from './employees.ts';
+import { addDemoVehicles } from './vehicles.ts';
+import { addDemoWatchList } from './watch-list.ts';
 import { reserveReferenceNumbers } from './bulk.ts';
 import { LOGIN_PARTNER_KEYS, PARTNERS, addPartners } from './fleet.ts';
 import { addDivisions, addFacilities, addPayers, addReasons } from './operator.ts';
@@ -108,6 +113,11 @@ export async function loadDemoData(pool: pg.Pool, opts: LoadDemoOptions): Promis
     await addPartnerZipCoverage(client);
     await addMemberCoverages(client, opts.today);
     await addDemoPlaces(client);
+    await addDemoEnrollments(client, opts.today);
+    await addDemoContactCare(client, opts.today);
+    await addDemoEmployees(client, opts.today);
+    await addDemoVehicles(client, opts.today);
+    await addDemoWatchList(client, opts.today);
     // numbers were given explicitly; move the sequences past them for what gets booked next
     await reserveReferenceNumbers(client, 0);
     await client.query(
