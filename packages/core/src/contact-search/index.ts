@@ -1,1 +1,2 @@
-export {};
+export * from './terms.ts';
+export * from './rank.ts';
