@@ -23,7 +23,8 @@ test.beforeAll(async () => {
       `select c.name, coalesce(a.complete_address, concat_ws(', ', a.street, a.city, a.state || ' ' || a.zip)) as address
          from contacts c
          join coverages cv on cv.contact_id = c.id and cv.date_end > current_date + 30
-         join addresses a on a.contact_id = c.id and a.lat is not null and a.zip like '871%'
+         join join_contact_addresses j on j.contact_id = c.id and not j.deleted
+         join addresses a on a.id = j.address_id and a.lat is not null and a.zip like '871%'
         where 'S/N Passenger' = any(c.types) and not c.deleted and c.name ~ '^[A-Za-z]+ [A-Za-z]+$'
         order by c.contact_number limit 1`,
     );

@@ -3,6 +3,7 @@ import { Browser, buildTestApp, type TestApp } from './app.ts';
 import { createTestDatabase, type TestDatabase } from './db.ts';
 import { createContact, type Created } from './factories.ts';
 import { createPartner, createTrip, signIn } from './trip-factories.ts';
+import { addContactAddress } from './contact-details-factories.ts';
 
 let db: TestDatabase;
 let t: TestApp;
@@ -21,15 +22,14 @@ const names = async (b: Browser, qs: string) => (await search(b, qs)).json().map
 async function passenger(name: string, memberId: string, dob: string, coveredBy?: string) {
   const p = await createContact(db.pool, { name, types: ['S/N Passenger'], username: null });
   await db.pool.query('update contacts set member_id = $2, date_of_birth = $3 where id = $1', [p.id, memberId, dob]);
-  await db.pool.query(`insert into addresses (contact_id, label, city, zip, lat, lng) values ($1, 'Home', 'Albuquerque', '87110', 35.1, -106.6)`, [p.id]);
+  await addContactAddress(db.pool, p.id, { city: 'Albuquerque', zip: '87110', lat: 35.1, lng: -106.6 });
   if (coveredBy) await db.pool.query('insert into coverages (contact_id, bill_to_id, member_id) values ($1, $2, $3)', [p.id, coveredBy, memberId]);
   return p;
 }
 
 async function place(name: string, lat: number, lng: number) {
   const c = await createContact(db.pool, { name, types: ['Facility'], username: null });
-  const { rows } = await db.pool.query(`insert into addresses (contact_id, label, city, lat, lng) values ($1, 'Main', 'Albuquerque', $2, $3) returning id`, [c.id, lat, lng]);
-  return { ...c, addressId: rows[0].id as string };
+  return { ...c, addressId: await addContactAddress(db.pool, c.id, { city: 'Albuquerque', lat, lng }, 'Office') };
 }
 
 beforeAll(async () => {

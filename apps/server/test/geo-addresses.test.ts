@@ -8,6 +8,7 @@ import { GeocodeServiceError, type GeoServices } from '../src/platform/providers
 import { geoServices } from '../src/platform/providers/geo-services.ts';
 import { createTestDatabase, type TestDatabase } from './db.ts';
 import { createContact } from './factories.ts';
+import { addContactAddress } from './contact-details-factories.ts';
 
 /** A leg's stop as saved: new immutable rows for typed text, existing rows as they are. */
 let db: TestDatabase;
@@ -47,7 +48,6 @@ describe('saveLegAddress', () => {
     expect(s).toMatchObject({ zip: '87106', countyFips: '35001', quality: 'zip-centroid', warning: null });
     expect(s.lat).toBeCloseTo(35.07, 1);
     expect(await row(s.id!)).toMatchObject({
-      contact_id: null,
       complete_address: '1100 Central Ave SE, Albuquerque, NM 87106',
       county_fips: '35001',
       geocode_quality: 'zip-centroid',
@@ -58,10 +58,8 @@ describe('saveLegAddress', () => {
 
   it('uses an existing row as it is, never changing it', async () => {
     const contact = await createContact(db.pool, { types: ['Passenger'], username: null });
-    const { rows } = await db.pool.query(
-      `insert into addresses (contact_id, label, complete_address, lat, lng, zip) values ($1, 'Home', '5 Rio Grande Blvd', 35.1, -106.68, '87104') returning *`,
-      [contact.id],
-    );
+    const id = await addContactAddress(db.pool, contact.id, { completeAddress: '5 Rio Grande Blvd', lat: 35.1, lng: -106.68, zip: '87104' });
+    const { rows } = await db.pool.query('select * from addresses where id = $1', [id]);
     const before = await count();
     expect(await save({ id: rows[0].id, text: 'ignored, the row is used' })).toEqual({
       id: rows[0].id, lat: 35.1, lng: -106.68, zip: '87104', countyFips: null, quality: 'exact', warning: null,

@@ -6,6 +6,7 @@ import { Browser, buildTestApp, type TestApp } from './app.ts';
 import { createTestDatabase, type TestDatabase } from './db.ts';
 import { createContact, type Created } from './factories.ts';
 import { createPartner, createTrip, PAST, signIn, TODAY } from './trip-factories.ts';
+import { addContactAddress } from './contact-details-factories.ts';
 
 let db: TestDatabase;
 let t: TestApp;
@@ -33,11 +34,8 @@ const down: GeoServices = {
 };
 
 async function address(values: { contactId?: string; label?: string; text: string; at?: { lat: number; lng: number }; zip?: string }) {
-  const { rows } = await db.pool.query(
-    `insert into addresses (contact_id, label, complete_address, lat, lng, zip, geocode_quality) values ($1, $2, $3, $4, $5, $6, $7) returning id`,
-    [values.contactId ?? null, values.label ?? 'Other', values.text, values.at?.lat ?? null, values.at?.lng ?? null, values.zip ?? null, values.at ? 'exact' : null],
-  );
-  return rows[0].id as string;
+  const at = { completeAddress: values.text, lat: values.at?.lat ?? null, lng: values.at?.lng ?? null, zip: values.zip, geocodeQuality: values.at ? ('exact' as const) : null };
+  return addContactAddress(db.pool, values.contactId ?? null, at, values.label ?? 'Other');
 }
 
 beforeAll(async () => {

@@ -3,6 +3,7 @@ import type { Pool } from 'pg';
 import { lookupZip } from '../src/platform/providers/geo-zip.ts';
 import { createContact, type Created } from './factories.ts';
 import { division, FUTURE } from './trip-factories.ts';
+import { addContactAddress } from './contact-details-factories.ts';
 
 /** Downtown Albuquerque and a clinic across town, both in ZIP codes of the NM01 division. */
 export const HOME = { text: '500 Marquette Ave NW, Albuquerque, NM 87102', lat: 35.0878, lng: -106.6517, zip: '87102' };
@@ -21,11 +22,7 @@ export async function divisionWithCounties(pool: Pool): Promise<string> {
 
 /** An address row (a saved stop). */
 export async function addressRow(pool: Pool, a: { text: string; lat: number; lng: number; zip: string }, contactId: string | null = null): Promise<string> {
-  const { rows } = await pool.query(
-    `insert into addresses (contact_id, label, complete_address, lat, lng, zip) values ($1, 'Home', $2, $3, $4, $5) returning id`,
-    [contactId, a.text, a.lat, a.lng, a.zip],
-  );
-  return rows[0].id;
+  return addContactAddress(pool, contactId, { completeAddress: a.text, lat: a.lat, lng: a.lng, zip: a.zip });
 }
 
 export async function createPassenger(pool: Pool, name = 'Rosa Chavez'): Promise<Created & { homeId: string }> {

@@ -33,22 +33,23 @@ export async function autocompleteContacts(pool: Pool, user: SessionUser, q: Que
   }
   if (q.locationType) {
     const labels = q.locationType.toLowerCase() === 'residence' ? ['residence', 'home'] : [q.locationType.toLowerCase()];
-    where.push(`exists (select 1 from addresses la where la.contact_id = c.id and lower(la.label) = any(${addParam(labels)}::text[]))`);
+    where.push(`exists (select 1 from join_contact_addresses la where la.contact_id = c.id and not la.deleted and lower(la.label) = any(${addParam(labels)}::text[]))`);
   }
 
   // the main address: Home first, then the first one stored
-  const address = `(select a.id from addresses a where a.contact_id = c.id order by a.label = 'Home' desc, a.id limit 1)`;
+  const address = `(select j.address_id from join_contact_addresses j where j.contact_id = c.id and not j.deleted order by j.label = 'Home' desc, j.sort_order, j.created limit 1)`;
   let distance = 'null::float8';
   if (q.origin) {
     const [lat, lng] = q.origin.split(',').map(Number);
     const [pLat, pLng, pR] = [addParam(lat), addParam(lng), addParam(EARTH_RADIUS_KM * 1000 * METERS_TO_MILES)];
     distance = `(select min(2 * ${pR}::float8 * asin(least(1, sqrt(power(sin(radians(a.lat - ${pLat}::float8) / 2), 2)
                  + cos(radians(${pLat}::float8)) * cos(radians(a.lat)) * power(sin(radians(a.lng - ${pLng}::float8) / 2), 2)))))
-                 from addresses a where a.contact_id = c.id and a.lat is not null and a.lng is not null)`;
+                 from join_contact_addresses j join addresses a on a.id = j.address_id
+                 where j.contact_id = c.id and not j.deleted and a.lat is not null and a.lng is not null)`;
     if (q.proximity !== undefined) where.push(`${distance} <= ${addParam(q.proximity)}::float8`);
   }
   const visited = q.passengerId
-    ? `exists (select 1 from trip_legs tl join addresses va on va.id = tl.location_second_id
+    ? `exists (select 1 from trip_legs tl join join_contact_addresses va on va.address_id = tl.location_second_id
                 where tl.passenger_id = ${addParam(q.passengerId)} and va.contact_id = c.id)`
     : 'false';
 

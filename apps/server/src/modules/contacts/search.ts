@@ -1,25 +1,116 @@
+import { tierRank, tiersOf, type ContactSearchTerms, type ContactSearchTier } from '@tripline/core';
+
 /** Escapes LIKE wildcards so user text is matched literally. */
 export const likeLiteral = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 
+/** Adds a value to a statement's parameters and answers its placeholder. */
+export const bind = (params: unknown[], v: unknown) => `$${params.push(v)}`;
+
+/** Trigram LIKE patterns of fewer characters cannot use the trigram index; they only narrow. */
+const INDEXED_WORD_MIN = 3;
+
+export interface SearchSql {
+  /** Ids of the rows the search can reach, each branch from its own index (a union). */
+  candidates: string;
+  /** The rank number of a row (core CONTACT_SEARCH_TIERS order), on the alias given. */
+  tier: string;
+  /** Trigram word similarity of the name to the text, 0 to 1. */
+  similarity: string;
+}
+
+export interface SearchColumns {
+  table: string;
+  name: string;
+  memberId: string;
+  dob: string;
+  /** Null for a table without contact numbers or phones (the 834 file). */
+  contactNumber: string | null;
+  phones: { table: string; owner: string; number: string } | null;
+}
+
+export const CONTACT_COLUMNS: SearchColumns = {
+  table: 'contacts',
+  name: 'name',
+  memberId: 'member_id',
+  dob: 'date_of_birth',
+  contactNumber: 'contact_number',
+  phones: { table: 'contact_phones', owner: 'contact_id', number: 'phone_number_with_area_code' },
+};
+
+// The same word separators as core nameWords.
+const normalisedName = (col: string) => `' ' || regexp_replace(lower(${col}), '[[:space:],./-]+', ' ', 'g')`;
+const phoneDigits = (col: string) => `reverse(regexp_replace(${col}, '[^0-9]', '', 'g'))`;
+
 /**
- * How a typed search finds contacts, for the navigation bar's global search and the editors'
- * autocomplete alike (spec 2 §2 contacts typeahead): the name starts with the text or has a word
- * that does, or the text is the contact number or the member id. Deleted contacts never. Pushes its
- * values onto `params` and answers the condition and the ordering (name-prefix matches first) on
- * the contacts alias `c`.
+ * The SQL of one search (core parseContactSearch and its tiers) over a table of people: the
+ * contacts or the 834 file. `params` receives the values.
  */
-export function contactTextMatch(q: string, params: unknown[], c = 'c'): { where: string; order: string } {
-  const number = /^\d{1,10}$/.test(q) ? Number(q) : null;
-  params.push(likeLiteral(q), number, q);
-  const [text, num, member] = [params.length - 2, params.length - 1, params.length];
-  const prefix = `lower(${c}.name) like lower($${text}) || '%' escape '\\'`;
+export function searchSql(t: ContactSearchTerms, params: unknown[], cols: SearchColumns = CONTACT_COLUMNS, alias = 'c'): SearchSql {
+  const col = (c: string) => `${alias}.${c}`;
+  const tiers = tiersOf(t);
+  const branches: string[] = [];
+  const conditions = new Map<ContactSearchTier, string>();
+  const identifiers: string[] = [];
+
+  if (t.contactNumber !== null && cols.contactNumber) {
+    const v = bind(params, t.contactNumber);
+    branches.push(`select id from ${cols.table} where ${cols.contactNumber} = ${v}`);
+    identifiers.push(`${col(cols.contactNumber)} = ${v}`);
+  }
+  if (t.memberId !== null) {
+    const v = bind(params, t.memberId.toLowerCase());
+    branches.push(`select id from ${cols.table} where lower(${cols.memberId}) = ${v}`);
+    identifiers.push(`lower(${col(cols.memberId)}) = ${v}`);
+  }
+  if (t.dob !== null) {
+    const v = bind(params, t.dob);
+    branches.push(`select id from ${cols.table} where ${cols.dob} = ${v}::date`);
+    identifiers.push(`${col(cols.dob)} = ${v}::date`);
+  }
+  if (t.phone && cols.phones) {
+    const ph = cols.phones;
+    const v = bind(params, `${likeLiteral([...t.phone.digits].reverse().join(''))}%`);
+    branches.push(`select ${ph.owner} as id from ${ph.table} where ${phoneDigits(ph.number)} like ${v}`);
+    const hasPhone = `exists (select 1 from ${ph.table} sp where sp.${ph.owner} = ${alias}.id and ${phoneDigits(`sp.${ph.number}`)} like ${v})`;
+    if (t.phone.whole) identifiers.push(hasPhone);
+    else conditions.set('phoneEnding', hasPhone);
+  }
+  if (identifiers.length) conditions.set('identifier', `(${identifiers.join(' or ')})`);
+
+  let similarity = '0::real';
+  if (t.words.length > 0) {
+    const name = `lower(${col(cols.name)})`;
+    const text = bind(params, t.text);
+    const prefix = bind(params, `${likeLiteral(t.text)}%`);
+    const contained = t.words.map((w) => bind(params, `%${likeLiteral(w)}%`));
+    const wordStarts = t.words.map((w) => bind(params, `% ${likeLiteral(w)}%`));
+    branches.push(`select id from ${cols.table} where lower(${cols.name}) like ${prefix}`);
+    const indexed = t.words.map((w, i) => (w.length >= INDEXED_WORD_MIN ? `lower(${cols.name}) like ${contained[i]}` : null)).filter(Boolean);
+    if (indexed.length) branches.push(`select id from ${cols.table} where ${indexed.join(' and ')}`);
+    branches.push(`select id from ${cols.table} where ${text} <% lower(${cols.name})`);
+    conditions.set('namePrefix', `${name} like ${prefix}`);
+    conditions.set('wordPrefixes', wordStarts.map((w) => `(${normalisedName(col(cols.name))}) like ${w}`).join(' and '));
+    conditions.set('contains', contained.map((w) => `${name} like ${w}`).join(' and '));
+    similarity = `word_similarity(${text}, ${name})`;
+  }
+
+  const cases = tiers
+    .filter((tier) => conditions.has(tier))
+    .map((tier) => `when ${conditions.get(tier)} then ${tierRank(tier)}`)
+    .join(' ');
   return {
-    where: `not ${c}.deleted
-      and (${prefix} or lower(${c}.name) like '% ' || lower($${text}) || '%' escape '\\'
-           or ${c}.contact_number = $${num} or lower(${c}.member_id) = lower($${member}))`,
-    order: `${prefix} desc, ${c}.name`,
+    candidates: branches.length ? branches.join(' union ') : 'select null::uuid as id where false',
+    tier: cases ? `case ${cases} else ${tierRank('similar')} end` : `${tierRank('similar')}`,
+    similarity,
   };
 }
 
+/** The tier name of a rank number the database answered. */
+export { CONTACT_SEARCH_TIERS } from '@tripline/core';
+
 /** The city of a contact's main address (Home first), as a column on the contacts alias `c`. */
 export const mainCity = (c = 'c') => `(select a.city from addresses a where a.contact_id = ${c}.id order by a.label = 'Home' desc, a.id limit 1)`;
+
+/** A contact's main phone (the one marked main, else the first stored), as a column on the alias `c`. */
+export const mainPhone = (c = 'c') =>
+  `(select p.phone_number_with_area_code from contact_phones p where p.contact_id = ${c}.id order by p.main desc, p.id limit 1)`;

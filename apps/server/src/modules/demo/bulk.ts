@@ -76,8 +76,9 @@ export async function loadTripWorld(db: pg.Pool | pg.ClientBase): Promise<TripWo
             coalesce(t.bill_to_contact_id, mb.id, anyb.id) AS bill_to_id,
             coalesce(t.requested_by, c.name) AS requested_by
        FROM contacts c
-       JOIN LATERAL (SELECT * FROM addresses WHERE contact_id = c.id AND lat IS NOT NULL
-                      ORDER BY (label = 'Home') DESC, id LIMIT 1) a ON true
+       JOIN LATERAL (SELECT ad.* FROM join_contact_addresses j JOIN addresses ad ON ad.id = j.address_id
+                      WHERE j.contact_id = c.id AND NOT j.deleted AND ad.lat IS NOT NULL
+                      ORDER BY (j.label = 'Home') DESC, j.sort_order, ad.id LIMIT 1) a ON true
        LEFT JOIN counties co ON co.fips = a.county_fips
        LEFT JOIN plans pl ON pl.id = c.plan_id
        LEFT JOIN LATERAL (SELECT id FROM contacts b WHERE b.types @> '{Bill To}' AND b.parent_id = pl.mco_id
@@ -93,7 +94,8 @@ export async function loadTripWorld(db: pg.Pool | pg.ClientBase): Promise<TripWo
   const facilities = await db.query(
     `SELECT c.id, c.name, c.division_id, a.id AS address_id, a.lat, a.lng, co.name AS county_name
        FROM contacts c
-       JOIN LATERAL (SELECT * FROM addresses WHERE contact_id = c.id AND lat IS NOT NULL ORDER BY id LIMIT 1) a ON true
+       JOIN LATERAL (SELECT ad.* FROM join_contact_addresses j JOIN addresses ad ON ad.id = j.address_id
+                     WHERE j.contact_id = c.id AND NOT j.deleted AND ad.lat IS NOT NULL ORDER BY ad.id LIMIT 1) a ON true
        LEFT JOIN counties co ON co.fips = a.county_fips
       WHERE c.types @> '{Facility}' AND NOT c.deleted AND c.division_id IS NOT NULL
       ORDER BY c.contact_number`,

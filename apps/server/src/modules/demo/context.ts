@@ -3,8 +3,8 @@
  * helpers to add a contact with its address, phones and e-mails.
  */
 import { Rng, deriveSeed } from './random.ts';
-import { RowSet, newAddresses, newContacts, newEmails, newPhones, newVehicles } from './tables.ts';
-import type { ContactRows, AddressRows, PhoneRows, EmailRows, VehicleRows } from './tables.ts';
+import { RowSet, newAddresses, newAddressJoins, newContacts, newEmails, newPhones, newVehicles } from './tables.ts';
+import type { ContactRows, AddressRows, AddressJoinRows, PhoneRows, EmailRows, VehicleRows } from './tables.ts';
 import type { StreetAddress } from './places.ts';
 import type { Place } from './world.ts';
 import { COUNTIES } from './reference.ts';
@@ -44,6 +44,7 @@ export interface DemoContext {
   payers: ContactRows;
   contacts: ContactRows;
   addresses: AddressRows;
+  addressJoins: AddressJoinRows;
   phones: PhoneRows;
   emails: EmailRows;
   vehicles: VehicleRows;
@@ -66,6 +67,7 @@ export function createContext(seed: number, passwordHash: string): DemoContext {
     payers: newContacts(),
     contacts: newContacts(),
     addresses: newAddresses(),
+    addressJoins: newAddressJoins(),
     phones: newPhones(),
     emails: newEmails(),
     vehicles: newVehicles(),
@@ -81,6 +83,7 @@ export function rowSetsInOrder(ctx: DemoContext): RowSet<Record<string, string>>
     ctx.plans,
     ctx.contacts,
     ctx.addresses,
+    ctx.addressJoins,
     ctx.phones,
     ctx.emails,
     ctx.caseManagerBillTos,
@@ -125,9 +128,13 @@ export function addContact(ctx: DemoContext, fields: ContactFields, payer = fals
     id,
     contact_number: contactNumber,
     password_hash: fields.username ? ctx.passwordHash : null,
+    // companies are Businesses (spec 2 §3 type1); people, and a partner's users, are Persons
+    type1: fields.types.some((t) => BUSINESS_TYPES.has(t)) || (fields.types.includes('Affiliate') && !fields.parent_id) ? 'Business' : 'Person',
   });
   return { id, contactNumber };
 }
+
+const BUSINESS_TYPES = new Set(['Bill To', 'MCO', 'Facility']);
 
 const COUNTY_NAMES = new Map(COUNTIES.map((c) => [c.fips, c.name]));
 
@@ -145,7 +152,6 @@ export function addAddress(
   if (!countyName) throw new Error(`ZIP ${zip} lies in county ${countyFips}, which no demo division covers`);
   ctx.addresses.add({
     id,
-    contact_id: contactId,
     label,
     name: name ?? null,
     street: a.street,
@@ -159,6 +165,7 @@ export function addAddress(
     lng: a.lng,
     county_fips: countyFips,
   });
+  if (contactId) ctx.addressJoins.add({ contact_id: contactId, address_id: id, label });
   return { addressId: id, lat: a.lat, lng: a.lng, countyName };
 }
 

@@ -219,7 +219,7 @@ describe('operator', () => {
   it('gives each partner the ZIP codes around its base, so the picker shows in-area and out-of-area partners', async () => {
     const rows = await q<{ name: string; zips: number; base_zip: boolean }>(
       `SELECT p.name, (SELECT count(*) FROM partner_zip_coverage z WHERE z.partner_id = p.id)::int AS zips,
-              EXISTS (SELECT 1 FROM partner_zip_coverage z JOIN addresses a ON a.contact_id = p.id AND a.zip = z.zip
+              EXISTS (SELECT 1 FROM partner_zip_coverage z JOIN join_contact_addresses j ON j.contact_id = p.id JOIN addresses a ON a.id = j.address_id AND a.zip = z.zip
                        WHERE z.partner_id = p.id) AS base_zip
          FROM contacts p WHERE p.types = '{Affiliate}' AND p.parent_id IS NULL AND p.base_lat IS NOT NULL`,
     );
@@ -263,7 +263,7 @@ describe('operator', () => {
     const row = await one<{ total: number; complete: number }>(
       `SELECT count(*)::int AS total,
               count(*) FILTER (WHERE c.member_id IS NOT NULL AND c.plan_id IS NOT NULL
-                AND EXISTS (SELECT 1 FROM addresses a WHERE a.contact_id = c.id AND a.label = 'Home')
+                AND EXISTS (SELECT 1 FROM join_contact_addresses j WHERE j.contact_id = c.id AND j.label = 'Home')
                 AND EXISTS (SELECT 1 FROM contact_phones p WHERE p.contact_id = c.id))::int AS complete
          FROM contacts c WHERE c.types = '{Passenger}'`,
     );

@@ -109,7 +109,7 @@ export function addPartners(ctx: DemoContext, usedNames: Set<string>): Map<strin
       base_lng: base.lng,
       oon: def.oon ?? false,
     });
-    addAddress(ctx, company.id, base, 'Base', def.name);
+    addAddress(ctx, company.id, base, 'Garage', def.name);
     addPhone(ctx, company.id, fictionalPhone(rng, area), { type: 'Main', main: true });
     addEmail(ctx, company.id, `dispatch@${def.key}.example`);
 

@@ -107,7 +107,7 @@ export function addFacilities(ctx: DemoContext): FacilityInfo[] {
   return FACILITIES.map((f) => {
     const divisionId = ctx.divisionIds.get(f.division)!;
     const { id } = addContact(ctx, { name: f.name, types: ['Facility'], division_id: divisionId });
-    const place = addAddress(ctx, id, streetAddress(ctx.rng, f.zip, f.street), 'Main', f.name);
+    const place = addAddress(ctx, id, streetAddress(ctx.rng, f.zip, f.street), 'Office', f.name);
     addPhone(ctx, id, fictionalPhone(ctx.rng, areaCodeFor(f.division, f.zip)), { type: 'Work' });
     return { id, name: f.name, apptType: f.apptType, divisionId, place };
   });

@@ -108,7 +108,7 @@ export async function addDemoPlaces(client: { query(sql: string): Promise<{ rowC
   const { rowCount } = await client.query(
     `INSERT INTO places (type, name, phone, address_id)
      SELECT 'pharmacy', c.name, (SELECT p.phone_number_with_area_code FROM contact_phones p WHERE p.contact_id = c.id ORDER BY p.main DESC LIMIT 1), a.id
-       FROM contacts c JOIN addresses a ON a.contact_id = c.id
+       FROM contacts c JOIN join_contact_addresses j ON j.contact_id = c.id AND NOT j.deleted JOIN addresses a ON a.id = j.address_id
       WHERE 'Facility' = ANY(c.types) AND c.name ILIKE '%pharmacy%'`,
   );
   return rowCount ?? 0;

@@ -92,11 +92,11 @@ export const CONTACT_COLUMNS = {
   oon: 'boolean',
   employee_number: 'text',
   notes: 'text',
+  type1: 'text',
 } as const;
 
 export const ADDRESS_COLUMNS = {
   id: 'uuid',
-  contact_id: 'uuid',
   label: 'text',
   name: 'text',
   street: 'text',
@@ -224,6 +224,9 @@ export const LEG_COLUMNS = {
 export const newContacts = () =>
   new RowSet('contacts', CONTACT_COLUMNS, { types: [], ldap_groups: [], admin_access: false, mfa_required: false, oon: false });
 export const newAddresses = () => new RowSet('addresses', ADDRESS_COLUMNS, { label: 'Home' });
+/** A contact's addresses are joins to immutable address rows (spec 3 §3 joinContactAddresses). */
+export const ADDRESS_JOIN_COLUMNS = { contact_id: 'uuid', address_id: 'uuid', label: 'text', sort_order: 'int4' } as const;
+export const newAddressJoins = () => new RowSet('join_contact_addresses', ADDRESS_JOIN_COLUMNS, { sort_order: 0 });
 export const newPhones = () => new RowSet('contact_phones', PHONE_COLUMNS, { sms_enabled: false, main: false, type: 'Main' });
 export const newEmails = () => new RowSet('contact_emails', EMAIL_COLUMNS, { main: false });
 export const newVehicles = () =>
@@ -265,6 +268,7 @@ export const newLegs = () =>
 
 export type ContactRows = ReturnType<typeof newContacts>;
 export type AddressRows = ReturnType<typeof newAddresses>;
+export type AddressJoinRows = ReturnType<typeof newAddressJoins>;
 export type PhoneRows = ReturnType<typeof newPhones>;
 export type EmailRows = ReturnType<typeof newEmails>;
 export type VehicleRows = ReturnType<typeof newVehicles>;

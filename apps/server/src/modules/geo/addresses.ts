@@ -91,9 +91,9 @@ export async function saveLegAddress(
 async function insertAddress(client: PoolClient, text: string, p: Geocoded | null, custom: boolean, error: string | null): Promise<AddressRow> {
   // The county is kept only when the portal knows it (addresses.county_fips names a county row).
   const { rows } = await client.query<AddressRow>(
-    `insert into addresses (contact_id, label, street, city, state, zip, complete_address, google_formatted_address,
+    `insert into addresses (label, street, city, state, zip, complete_address, google_formatted_address,
                             lat, lng, county_fips, geocode_quality, custom_lat_lng, geocode_error)
-     values (null, 'Other', $1, $2, $3, $4, $5, $6, $7, $8, (select fips from counties where fips = $9), $10, $11, $12)
+     values ('Other', $1, $2, $3, $4, $5, $6, $7, $8, (select fips from counties where fips = $9), $10, $11, $12)
      returning id, lat, lng, zip, county_fips, geocode_quality`,
     [
       p?.street ?? null,

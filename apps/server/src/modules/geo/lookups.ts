@@ -23,17 +23,18 @@ export async function addressOptions(pool: Pool, passengerId: string): Promise<A
   if (passenger.rowCount === 0) throw notFound(GEO_MSG.UNKNOWN_PASSENGER);
   const { rows } = await pool.query<AddressOption>(
     `with own as (
-       select a.id, a.label, a.name, ${ADDRESS_TEXT} as text, a.lat, a.lng, a.zip, ${QUALITY} as quality,
-              'contact' as source, 0 as part, a.label as sort_label, null::date as used
-         from addresses a
-        where a.contact_id = $1
+       select a.id, j.label, a.name, ${ADDRESS_TEXT} as text, a.lat, a.lng, a.zip, ${QUALITY} as quality,
+              'contact' as source, 0 as part, j.label as sort_label, null::date as used
+         from join_contact_addresses j join addresses a on a.id = j.address_id
+        where j.contact_id = $1 and not j.deleted
      ), stops as (
        select distinct on (a.id) a.id, null as label, a.name, ${ADDRESS_TEXT} as text, a.lat, a.lng, a.zip,
               ${QUALITY} as quality, 'trip' as source, 1 as part, null as sort_label, d.service_date as used
          from trip_legs l
          join drive_assignments d on d.id = l.drive_assignment_id
          join addresses a on a.id in (l.location_first_id, l.location_second_id)
-        where l.passenger_id = $1 and (a.contact_id is distinct from $1)
+        where l.passenger_id = $1
+          and not exists (select 1 from join_contact_addresses oj where oj.address_id = a.id and oj.contact_id = $1 and not oj.deleted)
         order by a.id, d.service_date desc
      )
      select id, label, name, text, lat, lng, zip, quality, source from (
