@@ -48,16 +48,30 @@ export const RECORDED_ACTIVITIES = {
   'pharmacy-stop': ['drive_assignments', 'trip_legs'],
   'declined-trip-log': ['trip_declines'],
   // saved custom queries and bug reports
-  create: ['canned_queries', 'bug_reports'],
+  create: ['canned_queries', 'bug_reports', 'support_requests'],
   update: ['canned_queries'],
   delete: ['canned_queries'],
+  // employees and drivers: the record (with its phones, email and address), photo, shifts, pay, imports
+  'employee-save': ['contacts'],
+  'employee-delete': ['contacts'],
+  'employee-photo': ['contacts'],
+  'shift-override': ['employee_shift_overrides'],
+  'shift-override-delete': ['employee_shift_overrides'],
+  'pay-history': ['employee_pay_history'],
+  'employee-import': ['employee_imports', 'contacts'],
   // sign-in, acting as another user, announcements
   login: ['sessions'],
   su: ['contacts'],
   'su-end': ['contacts'],
   'su-refused': ['contacts'],
+  // passwords: a change or a reset (never the password itself)
+  'password-edit': ['contacts'],
+  'password-reset': ['contacts'],
   'vog-broadcast': ['notification_deliveries'],
   'vog-dismiss': ['notification_deliveries'],
+  // the contact register: opening a passenger's record, making a contact of an 834 member
+  'contact-view': ['contacts'],
+  'contact-from-834': ['contacts'],
 } as const satisfies Record<string, readonly string[]>;
 
 /** An activity type the audit log records; the server's audit writes accept only these. */

@@ -1,1 +1,4 @@
-export {};
+export * from './rules.ts';
+export * from './generator.ts';
+export * from './access.ts';
+export * from './support.ts';
