@@ -5,7 +5,7 @@ import { HttpError } from '../../platform/errors.ts';
 import { LiveRefusal, type MemberSelection, type SelectionRead, type SelectionStep } from '../../platform/live/source.ts';
 import { compileTripSearch } from '../search/compile.ts';
 import { findWithinTimeout } from '../search/service.ts';
-import { FIRST_PICKUP, ORDER } from '../trips/repository.ts';
+import { ORDER } from '../trips/repository.ts';
 import { IdSet } from './id-set.ts';
 import { HeldMatches, type HeldMatch } from './search-held.ts';
 
@@ -27,8 +27,7 @@ interface DayRow {
   ref: string;
 }
 
-const DAY_COLUMNS = `da.id, to_char(da.service_date, 'YYYY-MM-DD') as date, legs.first_pickup::text as first_pickup, da.reference_number as ref`;
-const DAY_FROM = `drive_assignments da cross join lateral (select ${FIRST_PICKUP} as first_pickup from trip_legs tl where tl.drive_assignment_id = da.id) legs`;
+const DAY_COLUMNS = `da.id, to_char(da.service_date, 'YYYY-MM-DD') as date, da.first_pickup::text as first_pickup, da.reference_number as ref`;
 const heldOf = (r: DayRow): HeldMatch => ({ id: r.id, key: dayKey(r.date, r.first_pickup, r.ref) });
 
 /**
@@ -85,14 +84,26 @@ export class SearchSelection implements MemberSelection<SearchReading> {
           const { rows } = await db.query<{ n: string }>(`select count(*) as n from drive_assignments da where ${where}`, params);
           return { kind, total: Number(rows[0].n) };
         }
-        await db.query('set transaction isolation level repeatable read');
-        const { rows } = await db.query<DayRow & { total: string }>(
-          `select ${DAY_COLUMNS}, count(*) over () as total from ${DAY_FROM} where ${where} order by ${ORDER} limit $${params.length + 1}`,
+        // one snapshot (findWithinTimeout): the first matches from the day-order index, then every
+        // match's id (their count) while there are at most idsMax, else only the count
+        const { rows } = await db.query<DayRow>(
+          `select ${DAY_COLUMNS} from drive_assignments da where ${where} order by ${ORDER} limit $${params.length + 1}`,
           [...params, this.state.limit],
         );
-        const total = rows.length > 0 ? Number(rows[0].total) : 0;
-        const every = total > rows.length && total <= this.idsMax;
-        const all = every ? IdSet.from((await db.query<{ id: string }>(`select da.id from drive_assignments da where ${where}`, params)).rows.map((r) => r.id)) : null;
+        let total = rows.length;
+        let all: IdSet | null = null;
+        if (rows.length === this.state.limit) {
+          const ids = await db.query<{ id: string }>(`select da.id from drive_assignments da where ${where} limit $${params.length + 1}`, [
+            ...params,
+            this.idsMax + 1,
+          ]);
+          if (ids.rows.length <= this.idsMax) {
+            all = IdSet.from(ids.rows.map((r) => r.id));
+            total = ids.rows.length;
+          } else {
+            total = Number((await db.query<{ n: string }>(`select count(*) as n from drive_assignments da where ${where}`, params)).rows[0].n);
+          }
+        }
         return { kind, today, held: rows.map(heldOf), total, all };
       });
     } catch (e) {
@@ -126,7 +137,7 @@ export class SearchSelection implements MemberSelection<SearchReading> {
     const { where, params } = this.condition(this.today);
     params.push([...ids]);
     const { rows } = await this.deps.pool.query<DayRow>(
-      `select ${DAY_COLUMNS} from ${DAY_FROM} where da.id = any($${params.length}::uuid[]) and ${where}`,
+      `select ${DAY_COLUMNS} from drive_assignments da where da.id = any($${params.length}::uuid[]) and ${where}`,
       params,
     );
     return new Map(rows.map((r) => [r.id, heldOf(r).key]));

@@ -48,7 +48,8 @@ export async function searchTrips(deps: AppDeps, cache: TripJsonCache, user: Ses
 export async function findWithinTimeout<T>(deps: Pick<AppDeps, 'pool' | 'config'>, work: (db: PoolClient) => Promise<T>): Promise<T> {
   const client = await deps.pool.connect();
   try {
-    await client.query('begin read only');
+    // one snapshot for all of the work (a search's first matches and its count agree)
+    await client.query('begin isolation level repeatable read read only');
     await client.query(`set local statement_timeout = ${Math.max(1, Math.floor(Number(deps.config.searchTimeoutMs ?? SEARCH_TIMEOUT_MS)))}`);
     const result = await work(client);
     await client.query('commit');

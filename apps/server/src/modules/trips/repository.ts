@@ -24,7 +24,8 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 export const isUuid = (v: string) => UUID.test(v);
 
 /** By date, then the first ordered pickup, then reference number (in byte order, as byDayOrder below). */
-export const ORDER = `da.service_date, legs.first_pickup nulls last, da.reference_number collate "C"`;
+/** Day order: date, first real pickup (kept on the trip row, migration 0021), reference; an index of drive_assignments. */
+export const ORDER = `da.service_date, da.first_pickup nulls last, da.reference_number collate "C"`;
 
 /** A trip's version as its JSON depends on it: its own stamp with its legs' and activities' (migrations 0002, 0013). */
 export const TRIP_STAMP = `da.view_stamp::text || '.' || da.legs_stamp::text`;
@@ -171,13 +172,15 @@ export async function findTripsJsonInParts(pool: Pool, filter: TripFilter, parts
  * included), in day order, at most `limit`, with the count of every trip that meets it.
  */
 export async function tripIdsInDayOrder(db: Db, where: string, params: unknown[], limit: number): Promise<{ ids: string[]; total: number }> {
-  const { rows } = await db.query<{ id: string; total: string }>(
-    `select da.id, count(*) over () as total from drive_assignments da
-       cross join lateral (select ${FIRST_PICKUP} as first_pickup from trip_legs tl where tl.drive_assignment_id = da.id) legs
-      where ${where} order by ${ORDER} limit $${params.length + 1}`,
+  // the first matches straight from the day-order index; counting all of them only when there are more
+  const { rows } = await db.query<{ id: string }>(
+    `select da.id from drive_assignments da where ${where} order by ${ORDER} limit $${params.length + 1}`,
     [...params, limit],
   );
-  return { ids: rows.map((r) => r.id), total: rows.length > 0 ? Number(rows[0].total) : 0 };
+  const ids = rows.map((r) => r.id);
+  if (ids.length < limit) return { ids, total: ids.length };
+  const counted = await db.query<{ n: string }>(`select count(*) as n from drive_assignments da where ${where}`, params);
+  return { ids, total: Number(counted.rows[0].n) };
 }
 
 /** One trip in the caller's scope, or null (the caller answers 404). */
