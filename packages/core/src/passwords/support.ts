@@ -4,7 +4,7 @@ export const SUPPORT_NAME_MAX = 200;
 export const SUPPORT_EMAIL_MAX = 320;
 export const SUPPORT_PHONE_MAX = 40;
 /** spec 1 §7: the answer of contact-support that means the message arrived. */
-export const SUPPORT_OK = 'OK';
+export const SUPPORT_OK = 'OK' as const;
 
 export const SUPPORT_MSG = {
   MESSAGE_REQUIRED: 'Enter a message',
@@ -57,3 +57,6 @@ export function supportMessageProblems(input: SupportMessageInput, signedIn: boo
   }
   return problems;
 }
+
+/** The mailbox support messages are emailed to (through the outbox until a mail gateway is configured). */
+export const SUPPORT_INBOX = 'support@tripline.example';
