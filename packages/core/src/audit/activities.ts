@@ -47,6 +47,13 @@ export const RECORDED_ACTIVITIES = {
   'pharmacy-add': ['partner_activities'],
   'pharmacy-stop': ['drive_assignments', 'trip_legs'],
   'declined-trip-log': ['trip_declines'],
+  // divisions and the watch list of elevated members
+  'division-save': ['divisions'],
+  'watch-list-add': ['elevated_members'],
+  'watch-list-change': ['elevated_members'],
+  'watch-list-remove': ['elevated_members'],
+  'watch-list-upload': ['watch_list_uploads'],
+  'watch-list-apply': ['watch_list_uploads', 'elevated_members'],
   // saved custom queries and bug reports
   create: ['canned_queries', 'bug_reports', 'support_requests'],
   update: ['canned_queries'],
