@@ -286,10 +286,14 @@ export const tripEndpoints = {
     method: 'GET',
     path: 'drivers',
     area: 'employees',
-    summary: "The partner's drivers (staff name the partner with partnerId).",
+    summary: "The partner's drivers (staff name the partner with providerId, or partnerId as before); includeDeleted adds deleted ones.",
     access: { roles: ['Affiliate', 'SecureEmployee'] },
     answers: [404],
-    query: z.object({ partnerId: Id.optional() }),
+    query: z.object({
+      providerId: Id.optional(),
+      partnerId: Id.optional(),
+      includeDeleted: z.stringbool({ error: 'includeDeleted must be true or false' }).optional(),
+    }),
     response: z.array(Driver),
   }),
 };

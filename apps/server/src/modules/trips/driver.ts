@@ -34,8 +34,8 @@ export async function assignDriver(deps: AppDeps, req: FastifyRequest, user: Ses
   });
 }
 
-/** The partner's drivers: a partner user's own partner; staff name the partner. */
-export async function listDrivers(deps: AppDeps, user: SessionUser, partnerId: string | undefined): Promise<z.input<typeof Driver>[]> {
+/** The partner's drivers: a partner user's own partner; staff name the partner. Deleted ones only when asked. */
+export async function listDrivers(deps: AppDeps, user: SessionUser, partnerId: string | undefined, includeDeleted = false): Promise<z.input<typeof Driver>[]> {
   let partner: string;
   if (isStaff(user)) {
     if (!partnerId) throw badRequest(TRIP_MSG.PARTNER_REQUIRED, [{ path: 'partnerId', message: TRIP_MSG.PARTNER_REQUIRED }]);
@@ -48,8 +48,8 @@ export async function listDrivers(deps: AppDeps, user: SessionUser, partnerId: s
   if (!isUuid(partner)) throw notFound();
   const { rows } = await deps.pool.query<{ id: string; name: string; employee_number: string | null; parent_id: string }>(
     `select id, name, employee_number, parent_id from contacts
-      where parent_id = $1 and types @> '{Driver}' and not deleted order by lower(name), id`,
-    [partner],
+      where parent_id = $1 and types @> '{Driver}' and (not deleted or $2) order by lower(name), id`,
+    [partner, includeDeleted],
   );
   return rows.map((r) => ({ id: r.id, name: r.name, employeeNumber: r.employee_number, partnerId: r.parent_id }));
 }

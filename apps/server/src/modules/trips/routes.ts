@@ -54,7 +54,7 @@ export function tripRoutes(app: FastifyInstance, deps: AppDeps): void {
   });
   route(app, contract.declineReasons, () => declineReasons(deps));
   route(app, contract.cancelReasons, ({ user, query }) => cancelReasons(deps, user, query.serviceDate, query.billToId));
-  route(app, contract.drivers, ({ user, query }) => listDrivers(deps, user, query.partnerId));
+  route(app, contract.drivers, ({ user, query }) => listDrivers(deps, user, query.providerId ?? query.partnerId, query.includeDeleted));
   route(app, contract.expenseReceipt, ({ reply, user, query }) => sendReceipt(deps, reply, user, query.id));
 
   // multipart is parsed for the receipt upload only; everywhere else a form body is refused
