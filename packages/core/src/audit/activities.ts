@@ -66,6 +66,7 @@ export const RECORDED_ACTIVITIES = {
   'shift-override-delete': ['employee_shift_overrides'],
   'pay-history': ['employee_pay_history'],
   'employee-import': ['employee_imports', 'contacts'],
+  'employee-export': ['contacts'],
   // sign-in, acting as another user, announcements
   login: ['sessions'],
   su: ['contacts'],
