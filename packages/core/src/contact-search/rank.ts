@@ -8,7 +8,9 @@ import type { ContactSearchTerms } from './terms.ts';
  * - namePrefix: the name starts with the text as typed;
  * - wordPrefixes: every word typed starts a word of the name, in any order;
  * - contains: every word typed occurs in the name;
- * - similar: the name is like the text (a typo, a missing letter), by trigram similarity.
+ * - similar: the name is like the text (a typo, a missing letter), by trigram similarity; looked
+ *   for only when no other tier finds anyone (see searchesSimilar), so a name that is found is
+ *   not buried under look-alikes.
  */
 export const CONTACT_SEARCH_TIERS = ['identifier', 'phoneEnding', 'namePrefix', 'wordPrefixes', 'contains', 'similar'] as const;
 export type ContactSearchTier = (typeof CONTACT_SEARCH_TIERS)[number];
@@ -23,6 +25,11 @@ export function tiersOf(t: ContactSearchTerms): ContactSearchTier[] {
   if (t.phone && !t.phone.whole) tiers.push('phoneEnding');
   if (t.words.length > 0) tiers.push('namePrefix', 'wordPrefixes', 'contains', 'similar');
   return tiers;
+}
+
+/** Whether to look again for similar names: only when the words matched no one. */
+export function searchesSimilar(t: ContactSearchTerms, found: number): boolean {
+  return found === 0 && t.words.length > 0;
 }
 
 /** The rank number of a tier (0 is best), as the database orders by it. */

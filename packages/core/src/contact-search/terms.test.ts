@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { compareHits, CONTACT_SEARCH_LIMIT, CONTACT_SEARCH_TEXT, tiersOf, topHits } from './rank.ts';
+import { compareHits, CONTACT_SEARCH_LIMIT, CONTACT_SEARCH_TEXT, searchesSimilar, tiersOf, topHits } from './rank.ts';
 import { isEmptySearch, MAX_SEARCH_WORDS, nameWords, parseContactSearch, phoneDigitsOf } from './terms.ts';
 
 const TODAY = '2026-11-25';
@@ -79,6 +79,11 @@ describe('ranking', () => {
     expect(tiersOf(parse('rosa m'))).toEqual(['namePrefix', 'wordPrefixes', 'contains', 'similar']);
     expect(tiersOf(parse('NM7001001'))).toEqual(['identifier', 'namePrefix', 'wordPrefixes', 'contains', 'similar']);
     expect(tiersOf(parse('3/2/1948'))).toEqual(['identifier']);
+  });
+  it('looks for similar names only when the words matched no one, and never for a number', () => {
+    expect(searchesSimilar(parse('montoyo'), 0)).toBe(true);
+    expect(searchesSimilar(parse('montoyo'), 1)).toBe(false);
+    expect(searchesSimilar(parse('0123'), 0)).toBe(false);
   });
   it('orders by tier, then closer name, then name', () => {
     const hits = [

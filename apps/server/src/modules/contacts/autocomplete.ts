@@ -1,25 +1,28 @@
-import { EARTH_RADIUS_KM, isStaff, METERS_TO_MILES, type AutocompleteContactQuery, type ContactOption } from '@tripline/core';
+import { EARTH_RADIUS_KM, isStaff, METERS_TO_MILES, parseContactSearch, type AutocompleteContactQuery, type ContactSearchTerms, type ContactOption } from '@tripline/core';
 import type { Pool } from 'pg';
 import type { z } from 'zod';
 import type { SessionUser } from '../../platform/auth/users.ts';
-import { contactTextMatch } from './search.ts';
+import { typesMeant } from './register.ts';
+import { searchSql, withSimilar } from './search.ts';
 
 type Query = z.output<typeof AutocompleteContactQuery>;
 
-const PASSENGER_TYPES = ['S/N Passenger', 'Passenger'];
-/** spec 2 §3 lists 'S/N Passenger'; members loaded from 834 files carry 'Passenger'. Both are passengers. */
-const typesMeant = (type: string) => (PASSENGER_TYPES.includes(type) ? PASSENGER_TYPES : [type]);
 const LIMIT = 20;
 
 /**
- * GET admin/autocomplete-contact: the editors' contact typeahead. Matching is the global search's
- * (contactTextMatch); the other parameters narrow or order it. A case manager finds only contacts
+ * GET admin/autocomplete-contact: the editors' contact typeahead. Matching and rank are the one
+ * contact search's (searchSql); the other parameters narrow it or come before the rank. A case manager finds only contacts
  * covered by one of their bill-tos (coverages), which are passengers.
  */
-export async function autocompleteContacts(pool: Pool, user: SessionUser, q: Query): Promise<z.input<typeof ContactOption>[]> {
+export async function autocompleteContacts(pool: Pool, user: SessionUser, q: Query, today: string): Promise<z.input<typeof ContactOption>[]> {
+  const terms = parseContactSearch(q.query, today);
+  return withSimilar(terms, (similar) => autocompleteOnce(pool, user, q, terms, similar));
+}
+
+async function autocompleteOnce(pool: Pool, user: SessionUser, q: Query, terms: ContactSearchTerms, similar: boolean) {
   const params: unknown[] = [];
-  const match = contactTextMatch(q.query, params);
-  const where = [match.where];
+  const match = searchSql(terms, params, { similar });
+  const where = ['not c.deleted', match.where];
   const addParam = (v: unknown) => `$${params.push(v)}`;
 
   const types = [q.type, q.type2].filter((t): t is NonNullable<typeof t> => !!t).flatMap(typesMeant);
@@ -56,10 +59,10 @@ export async function autocompleteContacts(pool: Pool, user: SessionUser, q: Que
   const { rows } = await pool.query(
     `select c.id, c.contact_number, c.name, c.types, c.member_id, c.date_of_birth,
             (select a.city from addresses a where a.id = x.address_id) as city, x.address_id, x.distance
-       from contacts c
+       from contacts c join (${match.candidates}) hit on hit.id = c.id
        cross join lateral (select ${address} as address_id, ${distance} as distance, ${visited} as visited) x
       where ${where.join(' and ')}
-      order by x.visited desc, x.distance nulls last, ${match.order}
+      order by x.visited desc, x.distance nulls last, ${match.tier}, ${match.similarity} desc, c.name, c.id
       limit ${LIMIT}`,
     params,
   );

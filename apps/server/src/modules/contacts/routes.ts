@@ -1,27 +1,42 @@
-import { contract } from '@tripline/core';
+import { contract, operatorToday, parseContactSearch } from '@tripline/core';
 import type { FastifyInstance } from 'fastify';
+import { auditActor, writeAudit } from '../../platform/audit.ts';
 import type { AppDeps } from '../../platform/deps.ts';
+import { notFound } from '../../platform/errors.ts';
 import { route } from '../../platform/http.ts';
 import { autocompleteContacts } from './autocomplete.ts';
-import { contactTextMatch, mainCity } from './search.ts';
+import { createContactFrom834, searchMembers } from './enrollment.ts';
+import { affiliateOptions, minimalContacts } from './lookups.ts';
+import { listContacts } from './register.ts';
+import { isPassenger } from './scope.ts';
+import { mainCity, searchSql, withSimilar } from './search.ts';
 
 export { likeLiteral } from './search.ts';
 
-export function contactRoutes(app: FastifyInstance, { pool }: AppDeps): void {
+/** The navigation bar's global search shows this many of the ranked hits. */
+const GLOBAL_SEARCH_LIMIT = 20;
+
+export function contactRoutes(app: FastifyInstance, { pool, clock, geo }: AppDeps): void {
+  const today = () => operatorToday(clock.now());
+
   route(app, contract.globalSearch, async ({ query }) => {
-    const params: unknown[] = [];
-    const match = contactTextMatch(query.q, params);
-    const { rows } = await pool.query(
-      `select c.id, c.contact_number, c.name, c.types, c.ldap_groups, c.admin_access, c.mfa_required, ${mainCity()} as city
-         from contacts c
-        where ${match.where}
-        order by ${match.order}
-        limit 20`,
-      params,
-    );
+    const terms = parseContactSearch(query.q, today());
+    const rows = await withSimilar(terms, async (similar) => {
+      const params: unknown[] = [];
+      const s = searchSql(terms, params, { similar });
+      const found = await pool.query(
+        `select c.id, c.contact_number, c.name, c.types, c.ldap_groups, c.admin_access, c.mfa_required, ${mainCity()} as city
+           from contacts c join (${s.candidates}) hit on hit.id = c.id
+          where not c.deleted and ${s.where}
+          order by ${s.tier}, ${s.similarity} desc, c.name, c.id
+          limit ${GLOBAL_SEARCH_LIMIT}`,
+        params,
+      );
+      return found.rows;
+    });
     return rows.map((r) => ({
       id: r.id,
-      contactNumber: r.contact_number,
+      contactNumber: Number(r.contact_number),
       name: r.name,
       types: r.types,
       city: r.city,
@@ -31,5 +46,26 @@ export function contactRoutes(app: FastifyInstance, { pool }: AppDeps): void {
     }));
   });
 
-  route(app, contract.autocompleteContact, ({ user, query }) => autocompleteContacts(pool, user, query));
+  route(app, contract.autocompleteContact, ({ user, query }) => autocompleteContacts(pool, user, query, today()));
+
+  route(app, contract.contacts, async ({ req, user, query }) => {
+    const found = await listContacts(pool, user, query, today());
+    if (query.id) {
+      const opened = found.contacts[0];
+      if (!opened) throw notFound('There is no contact with that id.');
+      // ARCHITECTURE: views of a passenger's record are access events in the audit log
+      if (isPassenger(opened.types)) {
+        await writeAudit(pool, { ...auditActor(req), activityType: 'contact-view', table: 'contacts', recordId: opened.id });
+      }
+    }
+    return found;
+  });
+
+  route(app, contract.contactsMinimal, ({ user, query }) => minimalContacts(pool, user, query));
+
+  route(app, contract.members, ({ query }) => searchMembers(pool, query.q, today()));
+
+  route(app, contract.createContactFrom834, ({ req, query }) => createContactFrom834(pool, geo, query.id, auditActor(req), today()));
+
+  route(app, contract.affiliateOptions, ({ user, query }) => affiliateOptions(pool, user, query.q || undefined, today()));
 }

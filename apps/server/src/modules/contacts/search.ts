@@ -1,4 +1,4 @@
-import { tierRank, tiersOf, type ContactSearchTerms, type ContactSearchTier } from '@tripline/core';
+import { searchesSimilar, tierRank, tiersOf, type ContactSearchTerms, type ContactSearchTier } from '@tripline/core';
 
 /** Escapes LIKE wildcards so user text is matched literally. */
 export const likeLiteral = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
@@ -16,6 +16,8 @@ export interface SearchSql {
   tier: string;
   /** Trigram word similarity of the name to the text, 0 to 1. */
   similarity: string;
+  /** Whether a candidate row meets any tier (a short word may have let a branch over-reach). */
+  where: string;
 }
 
 export interface SearchColumns {
@@ -43,9 +45,14 @@ const phoneDigits = (col: string) => `reverse(regexp_replace(${col}, '[^0-9]', '
 
 /**
  * The SQL of one search (core parseContactSearch and its tiers) over a table of people: the
- * contacts or the 834 file. `params` receives the values.
+ * contacts or the 834 file. `params` receives the values. Similar names are a second pass (core
+ * searchesSimilar): `similar` adds them.
  */
-export function searchSql(t: ContactSearchTerms, params: unknown[], cols: SearchColumns = CONTACT_COLUMNS, alias = 'c'): SearchSql {
+export function searchSql(
+  t: ContactSearchTerms,
+  params: unknown[],
+  { cols = CONTACT_COLUMNS, alias = 'c', similar = false }: { cols?: SearchColumns; alias?: string; similar?: boolean } = {},
+): SearchSql {
   const col = (c: string) => `${alias}.${c}`;
   const tiers = tiersOf(t);
   const branches: string[] = [];
@@ -78,6 +85,7 @@ export function searchSql(t: ContactSearchTerms, params: unknown[], cols: Search
   if (identifiers.length) conditions.set('identifier', `(${identifiers.join(' or ')})`);
 
   let similarity = '0::real';
+  let similarTo: string | null = null;
   if (t.words.length > 0) {
     const name = `lower(${col(cols.name)})`;
     const text = bind(params, t.text);
@@ -87,11 +95,12 @@ export function searchSql(t: ContactSearchTerms, params: unknown[], cols: Search
     branches.push(`select id from ${cols.table} where lower(${cols.name}) like ${prefix}`);
     const indexed = t.words.map((w, i) => (w.length >= INDEXED_WORD_MIN ? `lower(${cols.name}) like ${contained[i]}` : null)).filter(Boolean);
     if (indexed.length) branches.push(`select id from ${cols.table} where ${indexed.join(' and ')}`);
-    branches.push(`select id from ${cols.table} where ${text} <% lower(${cols.name})`);
+    if (similar) branches.push(`select id from ${cols.table} where ${text} <% lower(${cols.name})`);
     conditions.set('namePrefix', `${name} like ${prefix}`);
     conditions.set('wordPrefixes', wordStarts.map((w) => `(${normalisedName(col(cols.name))}) like ${w}`).join(' and '));
     conditions.set('contains', contained.map((w) => `${name} like ${w}`).join(' and '));
     similarity = `word_similarity(${text}, ${name})`;
+    if (similar) similarTo = `${text} <% ${name}`;
   }
 
   const cases = tiers
@@ -102,15 +111,26 @@ export function searchSql(t: ContactSearchTerms, params: unknown[], cols: Search
     candidates: branches.length ? branches.join(' union ') : 'select null::uuid as id where false',
     tier: cases ? `case ${cases} else ${tierRank('similar')} end` : `${tierRank('similar')}`,
     similarity,
+    where: `(${[...conditions.values(), ...(similarTo ? [similarTo] : [])].join(' or ') || 'false'})`,
   };
 }
 
-/** The tier name of a rank number the database answered. */
-export { CONTACT_SEARCH_TIERS } from '@tripline/core';
+/** The id of a contact's main address (Home first), as a column on the contacts alias `c`. */
+export const mainAddressId = (c = 'c') =>
+  `(select j.address_id from join_contact_addresses j
+     where j.contact_id = ${c}.id and not j.deleted order by j.label = 'Home' desc, j.sort_order, j.created limit 1)`;
 
 /** The city of a contact's main address (Home first), as a column on the contacts alias `c`. */
-export const mainCity = (c = 'c') => `(select a.city from addresses a where a.contact_id = ${c}.id order by a.label = 'Home' desc, a.id limit 1)`;
+export const mainCity = (c = 'c') =>
+  `(select a.city from join_contact_addresses j join addresses a on a.id = j.address_id
+     where j.contact_id = ${c}.id and not j.deleted order by j.label = 'Home' desc, j.sort_order, j.created limit 1)`;
 
 /** A contact's main phone (the one marked main, else the first stored), as a column on the alias `c`. */
 export const mainPhone = (c = 'c') =>
   `(select p.phone_number_with_area_code from contact_phones p where p.contact_id = ${c}.id order by p.main desc, p.id limit 1)`;
+
+/** Runs a search, then once more with similar names when the words matched no one (core searchesSimilar). */
+export async function withSimilar<T>(t: ContactSearchTerms, run: (similar: boolean) => Promise<T[]>): Promise<T[]> {
+  const rows = await run(false);
+  return searchesSimilar(t, rows.length) ? run(true) : rows;
+}
