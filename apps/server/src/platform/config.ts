@@ -28,6 +28,8 @@ export interface Config {
   routingOsrmUrl: string | undefined;
   /** Average driving speed of the estimate (ROUTING_SPEED_KMH), km/h. */
   routingSpeedKmh: number;
+  /** NHTSA's vPIC decoder (VIN_DECODER_URL, its vehicles API address); without it VIN lookup decodes year and maker offline. */
+  vinDecoderUrl: string | undefined;
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -51,6 +53,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     geocoderUrl: httpUrl('GEOCODER_URL', env.GEOCODER_URL),
     routingOsrmUrl: httpUrl('ROUTING_OSRM_URL', env.ROUTING_OSRM_URL),
     routingSpeedKmh,
+    vinDecoderUrl: httpUrl('VIN_DECODER_URL', env.VIN_DECODER_URL),
   };
 }
 

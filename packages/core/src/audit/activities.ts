@@ -47,6 +47,10 @@ export const RECORDED_ACTIVITIES = {
   'pharmacy-add': ['partner_activities'],
   'pharmacy-stop': ['drive_assignments', 'trip_legs'],
   'declined-trip-log': ['trip_declines'],
+  // partners' fleets
+  'vehicle-save': ['vehicles'],
+  'vehicle-delete': ['vehicles'],
+  'vehicle-import': ['vehicles', 'vehicle_imports'],
   // divisions and the watch list of elevated members
   'division-save': ['divisions'],
   'watch-list-add': ['elevated_members'],
