@@ -71,6 +71,18 @@ export const RECORDED_ACTIVITIES = {
   'pay-history': ['employee_pay_history'],
   'employee-import': ['employee_imports', 'contacts'],
   'employee-export': ['contacts'],
+  // contact care: infectious diseases, partner holds, blacklists, merging contacts, preferred partner
+  'infectious-disease': ['infectious_diseases', 'trip_legs'],
+  'provider-hold': ['provider_holds', 'drive_assignments'],
+  blacklist: ['blacklists'],
+  'contact-merge': ['contacts', 'contact_phones', 'contact_emails', 'drive_assignments', 'trip_legs'],
+  'preferred-partner': ['contacts'],
+  // editing a contact: its fields, phones, e-mails, addresses and special requests; trip authorizations
+  'contact-create': ['contacts', 'contact_phones', 'contact_emails', 'join_contact_addresses', 'addresses', 'contact_special_requests'],
+  'contact-update': ['contacts', 'contact_phones', 'contact_emails', 'join_contact_addresses', 'addresses', 'contact_special_requests'],
+  'contact-delete': ['contacts', 'sessions'],
+  'member-trip-authorization': ['member_trip_authorizations'],
+  'member-trip-authorization-remove': ['member_trip_authorizations'],
   // sign-in, acting as another user, announcements
   login: ['sessions'],
   su: ['contacts'],

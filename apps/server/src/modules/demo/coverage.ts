@@ -18,7 +18,7 @@ export async function addPartnerZipCoverage(client: pg.PoolClient): Promise<numb
        FROM contacts c
        JOIN addresses a ON a.zip ~ '^[0-9]{5}' AND a.lat IS NOT NULL AND a.lng IS NOT NULL
       WHERE 'Affiliate' = ANY(c.types) AND c.parent_id IS NULL AND c.base_lat IS NOT NULL
-        AND (a.contact_id = c.id OR 2 * $1::float8 * asin(least(1, sqrt(
+        AND (EXISTS (SELECT 1 FROM join_contact_addresses j WHERE j.contact_id = c.id AND j.address_id = a.id) OR 2 * $1::float8 * asin(least(1, sqrt(
               power(sin(radians(a.lat - c.base_lat) / 2), 2) +
               cos(radians(c.base_lat)) * cos(radians(a.lat)) * power(sin(radians(a.lng - c.base_lng) / 2), 2)))) <= $2)
      ON CONFLICT DO NOTHING`,
