@@ -50,6 +50,8 @@ export const PartnerOption = z.object({
   inHouse: z.boolean(),
   /** The trip's current partner. */
   current: z.boolean(),
+  /** Why the partner may not take the trip (a hold or a blacklist entry, core partnerRefusal), or null. */
+  excluded: text().nullable().default(null),
 });
 export type PartnerOption = z.infer<typeof PartnerOption>;
 

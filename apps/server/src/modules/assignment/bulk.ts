@@ -16,6 +16,7 @@ import type { AppDeps } from '../../platform/deps.ts';
 import { badRequest } from '../../platform/errors.ts';
 import { tripScope } from '../../platform/scope.ts';
 import { isUuid, lockTrips } from '../trips/repository.ts';
+import { assertPartnerMayTake } from '../contact-care/partner-blocks.ts';
 import { findPartner, type PartnerRef } from './partners.ts';
 
 export type BulkKeys = { by: 'referenceNumber'; keys: readonly string[] } | { by: 'id'; keys: readonly string[] };
@@ -96,8 +97,15 @@ const ACTIVITY: Record<BulkAction, ActivityType> = {
   unassign: 'bulk-unassign',
 };
 
-/** Writes the action to the trips (and their legs when it cancels or restores them) and audits each. */
-async function applyBulk(client: PoolClient, req: FastifyRequest, action: BulkAction, trips: readonly DriveAssignment[], partner: PartnerRef | null) {
+/** Writes the action to the trips (and their legs when it cancels or restores them) and audits each (a hold's Suspension unassigns through it too). */
+export async function applyBulk(
+  client: PoolClient,
+  req: FastifyRequest,
+  action: BulkAction,
+  trips: readonly DriveAssignment[],
+  partner: PartnerRef | null,
+  activityType: ActivityType = ACTIVITY[action],
+) {
   const ids = trips.map((t) => t.id);
   const changes = tripChanges(action, partner);
   const params: unknown[] = [ids];
@@ -141,7 +149,7 @@ async function applyBulk(client: PoolClient, req: FastifyRequest, action: BulkAc
     if (action === 'cancel' || action === 'unCancel') {
       before.legStatuses = t.tripLegs.map((l) => ({ id: l.id, status: l.status }));
     }
-    return { ...actor, activityType: ACTIVITY[action], table: 'drive_assignments', recordId: t.id, before, after };
+    return { ...actor, activityType, table: 'drive_assignments', recordId: t.id, before, after };
   });
   await writeAudits(client, entries);
 }
@@ -170,6 +178,8 @@ export async function runBulk(
     const refused = bulkRefusal(action, found.values(), deps.clock.now());
     if (refused) throw badRequest(refused);
     const plan = planBulk(action, requested.keys, found, { now: deps.clock.now(), providerId: partner?.id }, requested.by);
+    // issue 12: a held or blacklisted partner is refused the trips (400, nothing written)
+    if (partner) await assertPartnerMayTake(client, partner, plan.change.map((t) => t.id));
     if (plan.change.length > 0) await applyBulk(client, req, action, plan.change, partner);
     return {
       changed: plan.change.map((t) => ({ id: t.id, referenceNumber: t.referenceNumber })),

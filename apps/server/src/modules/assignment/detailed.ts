@@ -5,6 +5,7 @@ import type { AppDeps } from '../../platform/deps.ts';
 import { badRequest } from '../../platform/errors.ts';
 import { auditOf, changeTrip, freshTrip, writeAudit, writeAudits } from '../trips/write.ts';
 import { findPartner, type PartnerRef } from './partners.ts';
+import { assertPartnerMayTake } from '../contact-care/partner-blocks.ts';
 
 export interface DetailedPatch {
   id: string;
@@ -56,6 +57,8 @@ export async function patchDetailed(deps: AppDeps, req: FastifyRequest, user: Se
     const columns: Column[] = [];
     const partnerChange = body.farmoutContactNumber !== undefined && (partner?.id ?? null) !== trip.farmoutContactId;
     if (partnerChange) columns.push(...partnerColumns(partner));
+    // issue 12: a held or blacklisted partner is refused the trip
+    if (partnerChange && partner) await assertPartnerMayTake(client, partner, [trip.id]);
     if (body.notesSummary !== undefined && body.notesSummary !== (trip.notesSummary ?? null)) {
       columns.push({ column: 'notes_summary', field: 'notesSummary', value: body.notesSummary });
     }

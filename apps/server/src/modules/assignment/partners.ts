@@ -14,6 +14,7 @@ import type { AppDeps } from '../../platform/deps.ts';
 import { badRequest, notFound } from '../../platform/errors.ts';
 import { tripScope } from '../../platform/scope.ts';
 import { isUuid } from '../trips/repository.ts';
+import { refusalsByPartner } from '../contact-care/partner-blocks.ts';
 
 type Db = Pool | PoolClient;
 
@@ -29,9 +30,11 @@ const PARTNER_COMPANY = `'Affiliate' = any(c.types) and c.parent_id is null and 
 /** The partner company with this id or contact number; null when there is none. */
 export async function findPartner(db: Db, by: { id: string } | { contactNumber: number }): Promise<PartnerRef | null> {
   if ('id' in by && !isUuid(by.id)) return null;
-  const [column, value] = 'id' in by ? ['c.id', by.id] : ['c.contact_number', by.contactNumber];
+  // a merged partner's number leads to the partner it was merged into (issue 12 §2)
+  const [match, value] =
+    'id' in by ? ['c.id = $1', by.id] : ['c.id = (select coalesce(m.merged_into_id, m.id) from contacts m where m.contact_number = $1)', by.contactNumber];
   const { rows } = await db.query<{ id: string; name: string; contact_number: string }>(
-    `select c.id, c.name, c.contact_number from contacts c where ${PARTNER_COMPANY} and ${column} = $1`,
+    `select c.id, c.name, c.contact_number from contacts c where ${PARTNER_COMPANY} and ${match}`,
     [value],
   );
   const r = rows[0];
@@ -149,6 +152,8 @@ export async function partnerOptions(deps: AppDeps, user: SessionUser, reference
   }));
   const served = await servedZips(deps.pool, facts.flatMap((f) => (f.pickupZip ? [f.pickupZip] : [])));
   const currentPartners = new Set(trips.map((t) => t.farmout_contact_id));
+  // issue 12: held or blacklisted partners are listed as excluded, with why, after the others
+  const refused = await refusalsByPartner(deps.pool, rows, trips.map((t) => t.id));
   const options = rows.map((r): PartnerOption => {
     const s = scorePartnerForTrips(facts, {
       id: r.id,
@@ -177,9 +182,11 @@ export async function partnerOptions(deps: AppDeps, user: SessionUser, reference
       inHouse: isInHouse(r.name),
       // with several trips: the partner every one of them has
       current: currentPartners.size === 1 && currentPartners.has(r.id),
+      excluded: refused.get(r.id) ?? null,
     };
   });
-  return sortByScore(options);
+  const sorted = sortByScore(options);
+  return [...sorted.filter((o) => !o.excluded), ...sorted.filter((o) => o.excluded)];
 }
 
 /** The five-digit ZIP code of an address's ZIP (ZIP+4 shortened), or null when it has none. */
