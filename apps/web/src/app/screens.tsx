@@ -52,6 +52,11 @@ const SCREENS: Partial<Record<string, ComponentType<ScreenProps>>> = {
   '/contact': ContactSupportPage,
 };
 
+/** Whether a route of the table has a screen of its own (the admin home offers only those). */
+export function hasScreen(path: string): boolean {
+  return SCREENS[path] !== undefined;
+}
+
 export function Screen({ route, params }: ScreenProps) {
   const Component = SCREENS[route.path];
   // Keyed by route so moving between two routes never carries one screen's state into the other.
