@@ -10,7 +10,7 @@ import {
   zipProblem,
 } from './divisions.ts';
 import { DivisionSave, ZipCodeQuery } from './schemas.ts';
-import { stateOfCountyFips, US_STATE_CODES } from './states.ts';
+import { stateFipsOfCode, stateOfCountyFips, US_STATE_CODES } from './states.ts';
 
 describe('division code (spec 3 §5: two letters plus two digits)', () => {
   it.each(['NM01', 'CA99', 'nm01', ' tx12 '])('accepts %j', (code) => expect(divisionCodeProblem(code)).toBeNull());
@@ -67,6 +67,10 @@ describe('counties', () => {
     expect(stateOfCountyFips('72001')).toBe('PR');
     expect(stateOfCountyFips('03001')).toBeNull();
     expect(stateOfCountyFips('3500')).toBeNull();
+  });
+  it('knows the FIPS code of a state', () => {
+    expect(stateFipsOfCode('NM')).toBe('35');
+    expect(stateFipsOfCode('XX')).toBeNull();
   });
   it('lists 52 states and territories once each', () => expect(new Set(US_STATE_CODES).size).toBe(52));
   it('checks a county list', () => {

@@ -67,3 +67,8 @@ export function stateOfCountyFips(fips: string): string | null {
   if (!/^[0-9]{5}$/.test(fips)) return null;
   return US_STATES_BY_FIPS[fips.slice(0, 2)]?.code ?? null;
 }
+
+/** The two-digit FIPS code of a two-letter state ('NM' → '35'), or null. */
+export function stateFipsOfCode(code: string): string | null {
+  return Object.entries(US_STATES_BY_FIPS).find(([, s]) => s.code === code)?.[0] ?? null;
+}
