@@ -109,7 +109,8 @@ export function searchSql(
     .join(' ');
   return {
     candidates: branches.length ? branches.join(' union ') : 'select null::uuid as id where false',
-    tier: cases ? `case ${cases} else ${tierRank('similar')} end` : `${tierRank('similar')}`,
+    // a cast, so that ORDER BY never reads a bare number as a column position
+    tier: cases ? `case ${cases} else ${tierRank('similar')} end` : `${tierRank('similar')}::int`,
     similarity,
     where: `(${[...conditions.values(), ...(similarTo ? [similarTo] : [])].join(' or ') || 'false'})`,
   };
