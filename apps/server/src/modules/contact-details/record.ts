@@ -13,8 +13,11 @@ const CONTACT_SELECT = `
          c.gender, c.member_id, c.plan_id, c.service_type, c.pref_vehicle, c.ambulatory_status, c.curb_to_curb,
          c.do_not_share_vehicle, c.do_not_change_vehicle, c.ppec, c.external_source, c.external_id, d.code as division,
          c.cn_class, c.location_type, c.billing_notes, c.billing_contact_id, c.school_id, c.preferred_partner_id,
-         c.pref_language, c.phone_preference, c.notes, c.deleted
-    from contacts c left join divisions d on d.id = c.division_id
+         c.pref_language, c.phone_preference, c.notes, c.deleted, bc.name as billing_contact_name, pp.name as preferred_partner_name
+    from contacts c
+    left join divisions d on d.id = c.division_id
+    left join contacts bc on bc.id = c.billing_contact_id
+    left join contacts pp on pp.id = c.preferred_partner_id
    where c.id = $1`;
 
 type Row = Record<string, never>;
@@ -125,8 +128,10 @@ export async function readContactRecord(db: Db, id: string): Promise<ContactReco
     locationType: c.location_type,
     billingNotes: c.billing_notes,
     billingContactId: c.billing_contact_id,
+    billingContactName: c.billing_contact_name,
     schoolId: c.school_id,
     preferredPartnerId: c.preferred_partner_id,
+    preferredPartnerName: c.preferred_partner_name,
     prefLanguage: c.pref_language,
     phonePreference: c.phone_preference,
     primaryPhone: phoneList.find((p) => p.main)?.phoneNumberWithAreaCode ?? phoneList[0]?.phoneNumberWithAreaCode ?? null,
