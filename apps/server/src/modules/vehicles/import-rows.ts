@@ -1,7 +1,7 @@
 import { VehicleSave, VEHICLE_ABILITIES, parseDateInput } from '@tripline/core';
 
 /** The columns a vehicle import reads: the editor's fields, by their API names in any letter case. */
-const FIELDS = [
+export const IMPORT_FIELDS = [
   'vehicleNumber', 'vehicleType', 'vin', 'licensePlate', 'manufacturer', 'model', 'modelYear', 'mpg', 'extColor',
   'liftMaxWeight', 'liftType', 'loadingType', 'bariatric', 'ambulatorySeatingCapacity', 'wheelchairSeatingCapacity',
   'ambulatoryAbility', 'termDate', 'available', 'startingItinerisLocation', 'geoTabgps', 'description', 'vehicleBranch',
@@ -10,7 +10,7 @@ const FIELDS = [
 export const REQUIRED_COLUMNS = ['vehicleNumber', 'vehicleType', 'vin'] as const;
 const NUMBERS = new Set(['modelYear', 'mpg', 'liftMaxWeight', 'ambulatorySeatingCapacity', 'wheelchairSeatingCapacity']);
 const BOOLEANS = new Set(['bariatric', 'available']);
-const BY_LOWER = new Map<string, string>(FIELDS.map((f) => [f.toLowerCase(), f]));
+const BY_LOWER = new Map<string, string>(IMPORT_FIELDS.map((f) => [f.toLowerCase(), f]));
 
 /** The field a header names, or null for a column the import does not read. */
 export function fieldOfHeader(header: string): string | null {
@@ -50,4 +50,9 @@ export function parseRow(body: Record<string, unknown>): { body: VehicleSave } |
   const parsed = VehicleSave.safeParse(body);
   if (parsed.success) return { body: parsed.data };
   return { problems: [...new Set(parsed.error.issues.map((i) => (i.path.length ? `${i.path.join('.')}: ${i.message}` : i.message)))] };
+}
+
+/** The fields of a stored vehicle a row starts from: an update changes only what its cells give. */
+export function importBase(v: Record<string, unknown>): Record<string, unknown> {
+  return Object.fromEntries(IMPORT_FIELDS.filter((f) => v[f] !== null && v[f] !== undefined).map((f) => [f, v[f]]));
 }

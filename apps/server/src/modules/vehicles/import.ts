@@ -7,7 +7,8 @@ import { auditActor, inTransaction, writeAudit } from '../../platform/audit.ts';
 import type { AppDeps } from '../../platform/deps.ts';
 import { HttpError, badRequest, conflict, forbidden, notFound } from '../../platform/errors.ts';
 import { checkVehicle } from './checks.ts';
-import { fieldOfHeader, parseRow, REQUIRED_COLUMNS, rowToBody } from './import-rows.ts';
+import { fieldOfHeader, importBase, parseRow, REQUIRED_COLUMNS, rowToBody } from './import-rows.ts';
+import { listVehicles } from './repository.ts';
 import { owningPartner, saveVehicleIn } from './save.ts';
 
 export const IMPORT_MAX_ROWS = 2000;
@@ -59,23 +60,21 @@ export async function uploadVehicleImport(deps: AppDeps, req: FastifyRequest, us
 
   return inTransaction(deps.pool, async (client) => {
     const partner = await owningPartner(client, user, input.partnerId, null, FLEET);
-    const { rows: fleet } = await client.query<{ id: string; vehicle_number: string; mod_count: number }>(
-      'select id, vehicle_number, mod_count from vehicles where partner_id = $1 and not deleted',
-      [partner.id],
-    );
-    const own = new Map(fleet.map((v) => [v.vehicle_number.toLowerCase(), v]));
+    const fleet = await listVehicles(client, user, { partnerId: partner.id }, today);
+    const own = new Map(fleet.map((v) => [v.vehicleNumber.toLowerCase(), v]));
     const seenNumbers = new Set<string>();
     const seenVins = new Set<string>();
     const rows: StoredRow[] = [];
     for (const [i, record] of records.entries()) {
       const line = i + 2; // the header is line 1
-      const parsed = parseRow(rowToBody(record, today));
+      const cells = rowToBody(record, today);
+      const existing = typeof cells.vehicleNumber === 'string' ? own.get(cells.vehicleNumber.toLowerCase()) : undefined;
+      const parsed = parseRow(existing ? { ...importBase(existing), ...cells } : cells);
       if ('problems' in parsed) {
         rows.push({ line, body: null, action: null, problems: parsed.problems });
         continue;
       }
-      const existing = own.get(parsed.body.vehicleNumber.toLowerCase());
-      const body: VehicleSave = existing ? { ...parsed.body, id: existing.id, modCount: existing.mod_count } : parsed.body;
+      const body: VehicleSave = existing ? { ...parsed.body, id: existing.id, modCount: existing.modCount } : parsed.body;
       const problems: string[] = [];
       if (seenNumbers.has(body.vehicleNumber.toLowerCase())) problems.push(`Vehicle number ${body.vehicleNumber} appears twice in the file`);
       if (seenVins.has(body.vin)) problems.push(`VIN ${body.vin} appears twice in the file`);
