@@ -119,8 +119,12 @@ export const Employee = z.object({
   initialCredentialDate: text().nullable(),
   latestCredentialDate: text().nullable(),
   availability: Availability,
-  /** The employee signs in (has a username): "Change password" applies. */
+  /** The employee signs in (has a username): "Change password" and "Log in as" apply. */
   canSignIn: z.boolean(),
+  /** What 'Log in as' needs to know (core suRefusal): the directory groups, adminAccess and a sign-in code. */
+  ldapGroups: z.array(text()),
+  adminAccess: z.boolean(),
+  mfaRequired: z.boolean(),
   hasPhoto: z.boolean(),
   deleted: z.boolean(),
   created: text(),

@@ -26,7 +26,7 @@ export function employeeScope(user: SessionUser, params: unknown[], c = 'c'): st
 export const EMPLOYEE_COLUMNS = `
   c.id, c.contact_number, c.mod_count, c.name, c.first_name, c.middle_name as middle_initial, c.last_name, c.types, c.employee_number,
   c.dl_number, c.dl_issue_date, c.dl_exp_date, c.date_of_birth, c.hired_date, c.termination_date, c.notes,
-  c.initial_credential_date, c.latest_credential_date, c.availability, c.username is not null as can_sign_in,
+  c.initial_credential_date, c.latest_credential_date, c.availability, c.username is not null as can_sign_in, c.ldap_groups, c.admin_access, c.mfa_required,
   c.photo_key is not null as has_photo, c.deleted, c.created_at, c.updated_at,
   case when p.types @> '{Affiliate}' then p.id end as affiliate_id,
   case when p.types @> '{Affiliate}' then p.name end as affiliate_name,
@@ -62,6 +62,9 @@ export interface EmployeeRow {
   latest_credential_date: string | null;
   availability: Availability | null;
   can_sign_in: boolean;
+  ldap_groups: string[];
+  admin_access: boolean;
+  mfa_required: boolean;
   has_photo: boolean;
   deleted: boolean;
   created_at: Date;
@@ -105,6 +108,9 @@ export function presentEmployee(r: EmployeeRow): Employee {
     latestCredentialDate: r.latest_credential_date,
     availability: availabilityOrDefault(r.availability),
     canSignIn: r.can_sign_in,
+    ldapGroups: r.ldap_groups,
+    adminAccess: r.admin_access,
+    mfaRequired: r.mfa_required,
     hasPhoto: r.has_photo,
     deleted: r.deleted,
     created: r.created_at.toISOString(),

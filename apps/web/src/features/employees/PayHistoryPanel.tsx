@@ -1,0 +1,102 @@
+import { useState } from 'react';
+import { Alert, Button, Group, Loader, NumberInput, Stack, Table, Text, TextInput } from '@mantine/core';
+import { DateInput } from '@mantine/dates';
+import { EMPLOYEE_MSG, parseDateInput } from '@tripline/core';
+import { ApiError } from '../../lib/api.ts';
+import { formatUsDate, localToday } from '../../lib/date-input.ts';
+import { toast } from '../../lib/toast.tsx';
+import { usePayHistory, useSavePayHistory } from './api.ts';
+
+const money = (n: number | null) => (n === null ? '—' : `$${n.toFixed(2)}`);
+
+/** The days an employee worked (spec 3 §3 pay history): one entry per date; the same date again changes it. */
+export function PayHistoryPanel({ employeeId, readOnly }: { employeeId: string; readOnly: boolean }) {
+  const history = usePayHistory(employeeId);
+  const save = useSavePayHistory(employeeId);
+  const [dateWorked, setDateWorked] = useState<string | null>(null);
+  const [hours, setHours] = useState<number | string>('');
+  const [amount, setAmount] = useState<number | string>('');
+  const [notes, setNotes] = useState('');
+  const [error, setError] = useState<string | null>(null);
+
+  const record = () => {
+    if (!dateWorked) {
+      setError(EMPLOYEE_MSG.PAY_DATE_REQUIRED);
+      return;
+    }
+    setError(null);
+    const num = (v: number | string) => (v === '' ? null : Number(v));
+    save.mutate(
+      { employeeId, dateWorked, hoursWorked: num(hours), amount: num(amount), notes: notes.trim() || null },
+      {
+        onSuccess: () => {
+          toast.success('Day worked saved', { duration: 'quickSuccess' });
+          setDateWorked(null);
+          setHours('');
+          setAmount('');
+          setNotes('');
+        },
+        onError: (e) => setError(e instanceof ApiError ? e.message : String(e)),
+      },
+    );
+  };
+
+  return (
+    <Stack gap="sm">
+      {history.isPending && <Loader size="sm" aria-label="Loading pay history" />}
+      {history.isError && <Alert color="red">The pay history could not be loaded. Close the employee and open it again.</Alert>}
+      {history.data && history.data.length === 0 && (
+        <Text size="sm" c="dimmed">
+          No days worked recorded yet.
+        </Text>
+      )}
+      {history.data && history.data.length > 0 && (
+        <Table withTableBorder aria-label="Pay history">
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>Date worked</Table.Th>
+              <Table.Th ta="right">Hours</Table.Th>
+              <Table.Th ta="right">Amount</Table.Th>
+              <Table.Th>Notes</Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {history.data.map((p) => (
+              <Table.Tr key={p.id}>
+                <Table.Td>{formatUsDate(p.dateWorked)}</Table.Td>
+                <Table.Td ta="right">{p.hoursWorked ?? '—'}</Table.Td>
+                <Table.Td ta="right">{money(p.amount)}</Table.Td>
+                <Table.Td>{p.notes}</Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      )}
+      {!readOnly && (
+        <Group align="flex-end" gap="sm">
+          <DateInput
+            label="Date worked"
+            placeholder="MM/DD/YYYY"
+            valueFormat="MM/DD/YYYY"
+            dateParser={(text: string) => parseDateInput(text, localToday())}
+            value={dateWorked}
+            onChange={setDateWorked}
+            popoverProps={{ withinPortal: true }}
+            w={150}
+          />
+          <NumberInput label="Hours" value={hours} onChange={setHours} min={0} max={24} decimalScale={2} w={90} />
+          <NumberInput label="Amount" value={amount} onChange={setAmount} min={0} decimalScale={2} fixedDecimalScale prefix="$" w={120} />
+          <TextInput label="Notes" value={notes} onChange={(e) => setNotes(e.currentTarget.value)} style={{ flex: 1 }} />
+          <Button onClick={record} loading={save.isPending}>
+            Save day
+          </Button>
+        </Group>
+      )}
+      {error && (
+        <Text size="sm" c="red" role="alert">
+          {error}
+        </Text>
+      )}
+    </Stack>
+  );
+}

@@ -1,0 +1,108 @@
+import { useState } from 'react';
+import { ActionIcon, Alert, Button, Checkbox, Group, Loader, Stack, Table, Text } from '@mantine/core';
+import { DateInput, TimeInput } from '@mantine/dates';
+import { IconTrash } from '@tabler/icons-react';
+import { parseDateInput, shiftOverrideProblem } from '@tripline/core';
+import { ApiError } from '../../lib/api.ts';
+import { formatUsDate, localToday } from '../../lib/date-input.ts';
+import { toast } from '../../lib/toast.tsx';
+import { useDeleteShiftOverride, useSaveShiftOverride, useShiftOverrides } from './api.ts';
+
+/**
+ * An employee's shift for particular dates, instead of the usual week (spec 3 §2, §3): one per
+ * date, a later one for the same date replacing it; 'Day off' stores no times.
+ */
+export function ShiftOverridesPanel({ employeeId, readOnly }: { employeeId: string; readOnly: boolean }) {
+  const overrides = useShiftOverrides(employeeId);
+  const save = useSaveShiftOverride(employeeId);
+  const remove = useDeleteShiftOverride(employeeId);
+  const [date, setDate] = useState<string | null>(null);
+  const [start, setStart] = useState('08:00');
+  const [end, setEnd] = useState('16:00');
+  const [dayOff, setDayOff] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+
+  const add = () => {
+    const times = dayOff ? { start: null, end: null } : { start: start || null, end: end || null };
+    const problem = shiftOverrideProblem({ date, ...times });
+    if (problem) {
+      setError(problem.message);
+      return;
+    }
+    setError(null);
+    save.mutate(
+      { employeeId, date, ...times },
+      {
+        onSuccess: () => {
+          toast.success('Shift saved', { duration: 'quickSuccess' });
+          setDate(null);
+        },
+        onError: (e) => setError(e instanceof ApiError ? e.message : String(e)),
+      },
+    );
+  };
+
+  return (
+    <Stack gap="sm">
+      {overrides.isPending && <Loader size="sm" aria-label="Loading shift overrides" />}
+      {overrides.isError && <Alert color="red">The shift overrides could not be loaded. Close the employee and open it again.</Alert>}
+      {overrides.data && overrides.data.length === 0 && (
+        <Text size="sm" c="dimmed">
+          No shift overrides: the usual week applies every day.
+        </Text>
+      )}
+      {overrides.data && overrides.data.length > 0 && (
+        <Table withTableBorder aria-label="Shift overrides">
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>Date</Table.Th>
+              <Table.Th>Shift</Table.Th>
+              <Table.Th />
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {overrides.data.map((o) => (
+              <Table.Tr key={o.id}>
+                <Table.Td>{formatUsDate(o.date)}</Table.Td>
+                <Table.Td>{o.start ? `${o.start}–${o.end}` : 'Day off'}</Table.Td>
+                <Table.Td w={40}>
+                  {!readOnly && (
+                    <ActionIcon variant="subtle" color="red" aria-label={`Remove the shift of ${formatUsDate(o.date)}`} loading={remove.isPending && remove.variables === o.id} onClick={() => remove.mutate(o.id)}>
+                      <IconTrash size={16} />
+                    </ActionIcon>
+                  )}
+                </Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      )}
+      {!readOnly && (
+        <Group align="flex-end" gap="sm">
+          <DateInput
+            label="Service date"
+            placeholder="MM/DD/YYYY"
+            valueFormat="MM/DD/YYYY"
+            dateParser={(text: string) => parseDateInput(text, localToday())}
+            value={date}
+            onChange={(v) => setDate(v)}
+            clearable
+            popoverProps={{ withinPortal: true }}
+            w={150}
+          />
+          <TimeInput label="Start" value={start} onChange={(e) => setStart(e.currentTarget.value)} disabled={dayOff} w={110} />
+          <TimeInput label="End" value={end} onChange={(e) => setEnd(e.currentTarget.value)} disabled={dayOff} w={110} />
+          <Checkbox label="Day off" checked={dayOff} onChange={(e) => setDayOff(e.currentTarget.checked)} mb={8} />
+          <Button onClick={add} loading={save.isPending}>
+            Set shift
+          </Button>
+        </Group>
+      )}
+      {error && (
+        <Text size="sm" c="red" role="alert">
+          {error}
+        </Text>
+      )}
+    </Stack>
+  );
+}
