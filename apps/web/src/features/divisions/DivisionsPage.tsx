@@ -31,7 +31,7 @@ function errorsOf(e: ApiError): Record<string, string> {
  * /admin/divisions (spec 2 §3, 3 §5): the divisions, an edit form and the county map coloured by
  * division, where a click gives a county to the division being edited. Saving needs adminAccess.
  */
-export function DivisionsPage({ route }: ScreenProps) {
+export function DivisionsPage(_props: ScreenProps) {
   const { data: user } = useCurrentUser();
   const mayEdit = !!user && mayAccess(user, contract.divisionSave.access.roles);
   const divisions = useDivisions();
@@ -172,7 +172,7 @@ export function DivisionsPage({ route }: ScreenProps) {
     <Stack gap="lg">
       <Group justify="space-between">
         <Title order={1} size="h3">
-          {route.title ?? 'Divisions'}
+          Divisions
         </Title>
         {mayEdit && !divisions.isPending && (
           <Button leftSection={<IconPlus size={16} />} onClick={() => void open(null)}>
