@@ -1,0 +1,86 @@
+import { Badge, Button, Table, Text } from '@mantine/core';
+import { IconUserPlus } from '@tabler/icons-react';
+import { formatPhone, type EnrollmentMember } from '@tripline/core';
+import { formatUsDate } from '../../lib/date-input.ts';
+
+export interface MembersTableProps {
+  members: readonly EnrollmentMember[];
+  /** The member whose contact is being made, if any. */
+  creatingId: string | null;
+  onCreate(m: EnrollmentMember): void;
+  onOpenContact(contactId: string): void;
+}
+
+const address = (m: EnrollmentMember) => [m.street, m.city, [m.state, m.zip].filter(Boolean).join(' ')].filter(Boolean).join(', ') || '—';
+const period = (m: EnrollmentMember) => `${formatUsDate(m.dateBegin)} – ${m.dateEnd ? formatUsDate(m.dateEnd) : 'open'}`;
+
+/**
+ * The 834 search's hits (at most 50, so a plain table): each member with its plan, enrollment
+ * period and file, and either the contact that holds its member id or "Create contact".
+ */
+export function MembersTable({ members, creatingId, onCreate, onOpenContact }: MembersTableProps) {
+  return (
+    <Table.ScrollContainer minWidth={900}>
+      <Table striped highlightOnHover stickyHeader aria-label="834 members">
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th>Member ID</Table.Th>
+            <Table.Th>Name</Table.Th>
+            <Table.Th>DOB</Table.Th>
+            <Table.Th>Plan</Table.Th>
+            <Table.Th>Address</Table.Th>
+            <Table.Th>Phone</Table.Th>
+            <Table.Th>Enrolled</Table.Th>
+            <Table.Th>Source</Table.Th>
+            <Table.Th>Contact</Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {members.map((m) => (
+            <Table.Tr key={m.id}>
+              <Table.Td>{m.memberId}</Table.Td>
+              <Table.Td fw={600}>{m.name}</Table.Td>
+              <Table.Td>{m.dob ? formatUsDate(m.dob) : '—'}</Table.Td>
+              <Table.Td>{m.planName ?? '—'}</Table.Td>
+              <Table.Td>{address(m)}</Table.Td>
+              <Table.Td>{m.phone ? formatPhone(m.phone) : '—'}</Table.Td>
+              <Table.Td>{period(m)}</Table.Td>
+              <Table.Td>
+                <Text size="xs" c="dimmed">
+                  {m.source}
+                </Text>
+              </Table.Td>
+              <Table.Td>
+                {m.contactId ? (
+                  <Badge
+                    component="button"
+                    type="button"
+                    variant="light"
+                    color="teal"
+                    style={{ cursor: 'pointer' }}
+                    onClick={() => onOpenContact(m.contactId!)}
+                    aria-label={`Open contact ${m.contactNumber} of ${m.name}`}
+                  >
+                    Contact {m.contactNumber}
+                  </Badge>
+                ) : (
+                  <Button
+                    size="compact-sm"
+                    variant="light"
+                    leftSection={<IconUserPlus size={14} />}
+                    loading={creatingId === m.id}
+                    disabled={creatingId !== null && creatingId !== m.id}
+                    onClick={() => onCreate(m)}
+                    aria-label={`Create contact for ${m.name}`}
+                  >
+                    Create contact
+                  </Button>
+                )}
+              </Table.Td>
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+    </Table.ScrollContainer>
+  );
+}
