@@ -192,7 +192,9 @@ describe('password-reset', () => {
     expect(rows).toHaveLength(1);
     const temporary = /Temporary password: (\S+)/.exec(rows[0].body)![1];
     expect(passwordChecklist(temporary).every((r) => r.met)).toBe(true);
-    expect(await canSignIn(target, temporary)).toBe(true);
+    const signedIn = await new Browser(t.app, '10.9.9.8').login(target.username!, temporary);
+    expect(signedIn.statusCode).toBe(200);
+    expect(signedIn.json().passwordChangeRequired).toBe(true);
     expect((await hashOf(target.id)).password_change_required).toBe(true);
     const audit = (await auditRows(db.pool, 'contacts', target.id)).at(-1);
     expect(audit).toMatchObject({ activity_type: 'password-reset', actor_id: staffContact.id, after: { sentBy: 'email' } });
@@ -203,6 +205,7 @@ describe('password-reset', () => {
     await own.login(target.username!, temporary);
     expect((await edit(own, { currentPassword: temporary, newPassword: NEW, newPasswordVerify: NEW })).statusCode).toBe(200);
     expect((await hashOf(target.id)).password_change_required).toBe(false);
+    expect((await own.get('/api/current-user')).json().passwordChangeRequired).toBeUndefined();
   });
 
   it('with sendNotification=false, answers the temporary password once and sends nothing', async () => {

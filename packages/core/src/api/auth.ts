@@ -25,6 +25,8 @@ export const CurrentUser = z.object({
   timeZone: text(),
   /** Set while a staff member is impersonating this contact (su). */
   su: z.object({ id: Uuid, name: text() }).nullable(),
+  /** Signed in with a temporary password (password-reset, 3 §7): a new one must be chosen first. */
+  passwordChangeRequired: z.boolean().optional(),
 });
 export type CurrentUser = z.infer<typeof CurrentUser>;
 

@@ -51,6 +51,8 @@ export interface AccessSubject {
   adminAccess: boolean;
   /** May POST to the auto-scheduler (lands on /trip-import). */
   autoSchedulerPost?: boolean;
+  /** Holds a temporary password that must be changed at this sign-in (3 §7). */
+  passwordChangeRequired?: boolean;
 }
 
 export function rolesOf(user: AccessSubject): Set<string> {

@@ -92,6 +92,8 @@ export function decideRoute(pathname: string, search: string, user: AccessSubjec
  * (spec 1 §2). Null means there is no page for this user.
  */
 export function afterSignIn(saved: string | null | undefined, user: AccessSubject): string | null {
+  // 3 §7: a temporary password is changed before anything else
+  if (user.passwordChangeRequired) return '/edit-password';
   // The bare site address asks for no page in particular: the user's own default page serves better.
   if (saved && saved !== '/' && saved.startsWith('/') && !saved.startsWith('//')) {
     const [pathname, ...rest] = saved.split('?');

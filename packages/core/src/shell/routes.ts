@@ -59,7 +59,7 @@ export const ROUTES: readonly RouteDef[] = [
   { path: "/reporting/partner-non-final-trips", title: "Non-final trips report", roles: ["Affiliate", "SecureEmployee"], query: ["dateFrom", "dateTo"], spec: "1 §2, 3 §2" },
   { path: "/contact", title: "Contact support form", public: true, roles: ["Affiliate", "SecureEmployee", "S/N Passenger", "Case Manager"], spec: "1 §2, 2 §2" },
   { path: "/FAQ", title: "FAQ", public: true, roles: ["Affiliate", "SecureEmployee", "S/N Passenger", "Case Manager"], spec: "1 §2, 2 §2" },
-  { path: "/edit-password", title: "Password edit", query: ["contactId"], spec: "1 §2, 2 §2, 3 §2" },
+  { path: "/edit-password", title: "Password edit", roles: ["All"], query: ["contactId"], spec: "1 §2, 2 §2, 3 §2" },
   { path: "/auto-scheduler-v3", title: "Auto-scheduler v3 results", roles: ["Affiliate", "SecureEmployee", "S/N Passenger", "Case Manager"], query: ["token"], spec: "1 §2, 3 §2" },
   { path: "/admin/messages", title: "Admin messages", roles: ["Affiliate", "SecureEmployee", "S/N Passenger", "Case Manager"], spec: "1 §2, 2 §2" },
   { path: "/marketplace", title: "Marketplace of offered trips", roles: ["Affiliate", "SecureEmployee"], query: ["date", "zip", "range", "q", "referenceNumbers"], spec: "1 §2, 2 §2" },

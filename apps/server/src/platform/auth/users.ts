@@ -17,7 +17,7 @@ export async function loadSessionUser(
   impersonatorId: string | null,
 ): Promise<SessionUser | null> {
   const { rows } = await db.query(
-    `select c.id, c.contact_number, c.name, c.types, c.ldap_groups, c.admin_access, c.auto_scheduler_post,
+    `select c.id, c.contact_number, c.name, c.types, c.ldap_groups, c.admin_access, c.auto_scheduler_post, c.password_change_required,
             d.code as division, coalesce(d.time_zone, pd.time_zone) as time_zone, p.id as parent_id, p.name as parent_name, p.types as parent_types,
             coalesce((select array_agg(b.bill_to_id::text) from case_manager_bill_tos b where b.case_manager_id = c.id), '{}') as bill_to_ids,
             (select json_build_object('id', i.id, 'name', i.name) from contacts i where i.id = $2) as su
@@ -55,6 +55,8 @@ export async function loadSessionUser(
     division: r.division,
     timeZone: r.time_zone ?? OPERATOR_TIME_ZONE,
     su: impersonatorId ? r.su : null,
+    // only the contact itself is sent to change it, not staff impersonating it
+    passwordChangeRequired: !impersonatorId && r.password_change_required === true,
     billToIds: r.bill_to_ids,
   };
 }
@@ -74,5 +76,6 @@ export function presentUser(u: SessionUser): CurrentUser {
     division: u.division,
     timeZone: u.timeZone,
     su: u.su,
+    ...(u.passwordChangeRequired ? { passwordChangeRequired: true } : {}),
   };
 }

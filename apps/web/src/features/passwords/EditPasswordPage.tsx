@@ -1,9 +1,10 @@
-import type { ReactNode } from 'react';
-import { Alert, Button, Center, Loader, Paper, Stack, Text, Title } from '@mantine/core';
-import { useSearchParams } from 'react-router';
-import { hasRole, isStaff, passwordEditDecision, type CurrentUser, type PasswordParty } from '@tripline/core';
+import { useState, type ReactNode } from 'react';
+import { Alert, Anchor, Button, Center, Loader, Paper, Stack, Text, Title } from '@mantine/core';
+import { useQueryClient } from '@tanstack/react-query';
+import { Link, useSearchParams } from 'react-router';
+import { defaultLanding, hasRole, isStaff, passwordEditDecision, type CurrentUser, type PasswordParty } from '@tripline/core';
 import type { ScreenProps } from '../../app/screens.tsx';
-import { useCurrentUser } from '../../lib/current-user.ts';
+import { currentUserKey, useCurrentUser } from '../../lib/current-user.ts';
 import { usePasswordTarget } from './api.ts';
 import { PasswordForm } from './PasswordForm.tsx';
 import { ResetPasswordPanel } from './ResetPasswordPanel.tsx';
@@ -25,6 +26,10 @@ export function EditPasswordPage({ route }: ScreenProps) {
   const asked = params.get('contactId')?.trim() || null;
   const otherId = user && asked && asked !== user.id ? asked : null;
   const target = usePasswordTarget(otherId);
+  const queryClient = useQueryClient();
+  // remembered once seen, so the page can offer to continue after the temporary password is replaced
+  const [mustChange, setMustChange] = useState(false);
+  if (user?.passwordChangeRequired && !mustChange) setMustChange(true);
 
   const frame = (body: ReactNode, subtitle?: string) => (
     <Paper withBorder p="xl" radius="md" maw={560} mx="auto" w="100%">
@@ -69,9 +74,27 @@ export function EditPasswordPage({ route }: ScreenProps) {
   const currentRequired = decision.ok ? decision.currentRequired : true;
   const mayReset = other !== null && (isStaff(user) || hasRole(user, 'AffiliateAdmin'));
 
+  const home = defaultLanding(user);
   return frame(
     <>
-      <PasswordForm key={other?.id ?? user.id} contactId={other?.id} own={!other} currentRequired={currentRequired} />
+      {!other && user.passwordChangeRequired && (
+        <Alert color="yellow" role="alert" title="Choose a new password">
+          You signed in with a temporary password. Choose a new password of your own to continue.
+        </Alert>
+      )}
+      {!other && mustChange && !user.passwordChangeRequired && home && (
+        <Anchor component={Link} to={home}>
+          Continue
+        </Anchor>
+      )}
+      <PasswordForm
+        key={other?.id ?? user.id}
+        contactId={other?.id}
+        own={!other}
+        currentRequired={currentRequired}
+        // the signed-in user no longer holds a temporary password
+        onChanged={other ? undefined : () => void queryClient.invalidateQueries({ queryKey: currentUserKey })}
+      />
       {mayReset && other && <ResetPasswordPanel contactId={other.id} name={other.name} />}
     </>,
     other ? `For ${other.name} (#${other.contactNumber})` : `For your account, ${user.name}`,

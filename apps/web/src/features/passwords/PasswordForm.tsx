@@ -15,7 +15,17 @@ type Fields = { currentPassword: string; newPassword: string; newPasswordVerify:
  * The password change form (spec 2 §3, §5; DECISIONS 3): the current password when it is asked
  * for, the new one with its live checklist and a "Generate" button, and the verify field.
  */
-export function PasswordForm({ contactId, own, currentRequired }: { contactId?: string; own: boolean; currentRequired: boolean }) {
+export function PasswordForm({
+  contactId,
+  own,
+  currentRequired,
+  onChanged,
+}: {
+  contactId?: string;
+  own: boolean;
+  currentRequired: boolean;
+  onChanged?: () => void;
+}) {
   const [busy, setBusy] = useState(false);
   const [generating, setGenerating] = useState(false);
   const [shown, setShown] = useState(false);
@@ -60,6 +70,7 @@ export function PasswordForm({ contactId, own, currentRequired }: { contactId?: 
       form.reset();
       setShown(false);
       setDone(true);
+      onChanged?.();
       toast.success('Password changed', { duration: 'medium' });
     } catch (e) {
       if (e instanceof ApiError && e.status === 400) {

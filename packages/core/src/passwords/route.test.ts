@@ -1,0 +1,29 @@
+import { describe, expect, it } from 'vitest';
+import { afterSignIn, decideRoute } from '../shell/navigation.ts';
+
+describe('/edit-password is open to every signed-in role', () => {
+  it.each([
+    ['a partner user', ['Affiliate']],
+    ['a driver', ['Driver']],
+    ['a passenger', ['Passenger', 'S/N Passenger']],
+    ['a case manager', ['Case Manager']],
+    ['staff', ['SecureEmployee']],
+  ])('%s', (_who, types) => {
+    expect(decideRoute('/edit-password', '?contactId=x', { types, ldapGroups: [], adminAccess: false }).kind).toBe('render');
+  });
+
+  it('but not to someone signed out', () => {
+    expect(decideRoute('/edit-password', '', null).kind).toBe('signIn');
+  });
+});
+
+describe('after signing in with a temporary password', () => {
+  const partner = { types: ['Affiliate'], ldapGroups: [], adminAccess: false };
+  it('the user goes to /edit-password first, whatever was saved', () => {
+    expect(afterSignIn('/marketplace', { ...partner, passwordChangeRequired: true })).toBe('/edit-password');
+    expect(afterSignIn(null, { ...partner, passwordChangeRequired: true })).toBe('/edit-password');
+  });
+  it('otherwise as before', () => {
+    expect(afterSignIn(null, { ...partner, passwordChangeRequired: false })).toBe('/');
+  });
+});
