@@ -69,13 +69,17 @@ async function repointReferences(client: PoolClient, pair: MergePair): Promise<C
 async function uniteContacts(client: PoolClient, keep: ContactRow, merge: ContactRow, types: string[]): Promise<void> {
   const fill = (await fillableContactColumns(client, [...HANDLED, ...SIGN_IN])).map((col) => `${ident(col)} = coalesce(k.${ident(col)}, m.${ident(col)})`);
   const moveSignIn = merge.can_sign_in && !keep.can_sign_in;
-  if (moveSignIn) await client.query('update contacts set username = null where id = $1', [merge.id]);
-  const signIn = moveSignIn ? SIGN_IN.map((col) => `${col} = m.${col}`) : [];
+  // the username is unique: the merged contact lets go of it before the kept one takes it
+  const username = moveSignIn
+    ? (await client.query<{ username: string }>('update contacts m set username = null from contacts o where m.id = $1 and o.id = m.id returning o.username', [merge.id]))
+        .rows[0].username
+    : null;
+  const signIn = moveSignIn ? SIGN_IN.map((col) => (col === 'username' ? 'username = $4' : `${col} = m.${col}`)) : [];
   await client.query(
     `update contacts k set types = $3, employee_number = coalesce(k.employee_number, m.employee_number),
             ${[...fill, ...signIn].map((s) => `${s}, `).join('')}mod_count = k.mod_count + 1, updated_at = now()
        from contacts m where k.id = $1 and m.id = $2`,
-    [keep.id, merge.id, types],
+    moveSignIn ? [keep.id, merge.id, types, username] : [keep.id, merge.id, types],
   );
   // a contact is not its own billing contact or preferred partner
   for (const ref of await contactReferences(client)) {
