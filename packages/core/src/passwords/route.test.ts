@@ -27,3 +27,14 @@ describe('after signing in with a temporary password', () => {
     expect(afterSignIn(null, { ...partner, passwordChangeRequired: false })).toBe('/');
   });
 });
+
+describe('while a temporary password is held', () => {
+  const held = { types: ['Affiliate'], ldapGroups: [], adminAccess: false, passwordChangeRequired: true };
+  it('every other page sends the user to /edit-password; public pages stay open', () => {
+    expect(decideRoute('/', '', held)).toEqual({ kind: 'redirect', to: '/edit-password' });
+    expect(decideRoute('/marketplace', '?date=2026-11-22', held)).toEqual({ kind: 'redirect', to: '/edit-password' });
+    expect(decideRoute('/edit-password', '', held).kind).toBe('render');
+    expect(decideRoute('/contact', '', held).kind).toBe('render');
+    expect(decideRoute('/logout', '', held).kind).toBe('render');
+  });
+});

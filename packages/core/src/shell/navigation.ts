@@ -64,6 +64,8 @@ export function decideRoute(pathname: string, search: string, user: AccessSubjec
   if (route.redirectTo) return { kind: 'redirect', to: route.redirectTo };
   if (route.public) return { kind: 'render', route, params };
   if (!user) return { kind: 'signIn', saved: pathname + (search ?? '') };
+  // 3 §7: a user holding a temporary password chooses a new one before any other page
+  if (user.passwordChangeRequired && route.path !== '/edit-password') return { kind: 'redirect', to: '/edit-password' };
   // DECISIONS 7: /schedule shows Home to Affiliates and sends staff (administrators too) to /admin/schedule.
   if (route.path === '/schedule' && !hasRole(user, 'Affiliate')) {
     return { kind: 'redirect', to: '/admin/schedule' + (search ?? '') };
