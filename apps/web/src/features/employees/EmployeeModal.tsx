@@ -53,6 +53,8 @@ export function EmployeeModal({ target, me, onClose }: Props) {
   }, [employee]);
 
   const readOnly = employee !== null && (employee.deleted || !mayEditEmployee(me, employee));
+  // shift overrides and pay history save on their own; Save belongs to the record's own tabs
+  const editsRecord = !readOnly && (tab === 'details' || tab === 'availability');
   const loadFailed = id !== null && (loaded.isError || (loaded.isSuccess && loaded.data === null));
   const title = employee ? employee.name : 'New employee';
   const allowed = classificationsAllowed(me);
@@ -162,9 +164,9 @@ export function EmployeeModal({ target, me, onClose }: Props) {
           )}
           <Group justify="flex-end">
             <Button variant="default" onClick={onClose}>
-              {readOnly || (employee && tab !== 'details' && tab !== 'availability') ? 'Close' : 'Cancel'}
+              {editsRecord ? 'Cancel' : 'Close'}
             </Button>
-            {!readOnly && (
+            {editsRecord && (
               <Button onClick={onSave} loading={save.isPending}>
                 Save
               </Button>

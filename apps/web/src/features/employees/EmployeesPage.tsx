@@ -88,7 +88,9 @@ export function EmployeesPage({ route }: ScreenProps) {
   return (
     <Stack gap="md">
       <Group justify="space-between" align="flex-end">
-        <Title order={2}>{route.title ?? 'Employees'}</Title>
+        <Title order={1} size="h3">
+          {route.title ?? 'Employees'}
+        </Title>
         <Group gap="xs">
           {mayAdd && (
             <Button leftSection={<IconPlus size={16} />} onClick={() => setTarget({ new: true })}>

@@ -1,5 +1,5 @@
 import { useCallback, type KeyboardEvent, type MouseEvent } from 'react';
-import { ActionIcon, Badge, Menu } from '@mantine/core';
+import { ActionIcon, Badge, Menu, VisuallyHidden } from '@mantine/core';
 import { IconAddressBook, IconDots, IconEdit, IconKey, IconLogin2, IconTrash } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { isStaff, mayEditEmployee, mayImpersonate, type CurrentUser, type Employee } from '@tripline/core';
@@ -125,6 +125,7 @@ export function EmployeesTable({ employees, me, actions }: { employees: readonly
       getKey={(e) => e.id}
       rowContext={rowContext}
       rowProps={rowProps}
+      renderHeader={(c) => (c.key === 'actions' ? <VisuallyHidden>Actions</VisuallyHidden> : c.label)}
       focusableRows
       className={classes.table}
       headerClassName={classes.header}

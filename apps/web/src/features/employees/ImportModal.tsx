@@ -63,7 +63,7 @@ export function ImportModal({ opened, providerId, companyName, onClose }: Props)
               {EMPLOYEE_CSV_COLUMNS.filter((c) => c !== 'firstName' && c !== 'lastName').join(', ')}. A row whose employee number the company already
               has updates that employee.
             </Text>
-            <FileInput label="CSV file" placeholder="Choose a .csv file" accept=".csv,text/csv" value={file} onChange={setFile} clearable />
+            <FileInput label="CSV file" accept=".csv,text/csv" value={file} onChange={setFile} clearable />
             <Group justify="flex-end">
               <Button variant="default" onClick={close}>
                 Cancel

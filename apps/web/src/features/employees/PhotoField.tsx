@@ -41,7 +41,6 @@ export function PhotoField({ employee, file, onFile, readOnly }: Props) {
         <Stack gap={2} style={{ flex: 1 }}>
           <FileInput
             label="Photo"
-            placeholder={employee?.hasPhoto ? 'Choose a new photo' : 'Choose a photo'}
             accept={PHOTO_TYPES.join(',')}
             value={file}
             onChange={onFile}

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { ActionIcon, Alert, Button, Checkbox, Group, Loader, Stack, Table, Text } from '@mantine/core';
+import { ActionIcon, Alert, Button, Checkbox, Group, Loader, Stack, Table, Text, VisuallyHidden } from '@mantine/core';
 import { DateInput, TimeInput } from '@mantine/dates';
 import { IconTrash } from '@tabler/icons-react';
 import { parseDateInput, shiftOverrideProblem } from '@tripline/core';
@@ -57,7 +57,9 @@ export function ShiftOverridesPanel({ employeeId, readOnly }: { employeeId: stri
             <Table.Tr>
               <Table.Th>Date</Table.Th>
               <Table.Th>Shift</Table.Th>
-              <Table.Th />
+              <Table.Th>
+                <VisuallyHidden>Actions</VisuallyHidden>
+              </Table.Th>
             </Table.Tr>
           </Table.Thead>
           <Table.Tbody>
