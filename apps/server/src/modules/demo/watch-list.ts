@@ -12,7 +12,7 @@ const ENTRIES: readonly { reason: string; from: number; to: number | null }[] = 
 /** Elevated members on the watch list: a few demo passengers, added by the administrator. */
 export async function addDemoWatchList(client: pg.PoolClient, today: string): Promise<void> {
   const { rows: passengers } = await client.query<{ id: string }>(
-    `select id from contacts where types && '{S/N Passenger}' and username is null and not deleted and member_id is not null
+    `select id from contacts where types && '{Passenger,S/N Passenger}' and username is null and not deleted and member_id is not null
       order by contact_number limit $1`,
     [ENTRIES.length],
   );

@@ -86,7 +86,7 @@ export default function CountyMap({ stateIds, focusStateId, owners, colours, edi
         layer.current = L.geoJSON(shown, {
           style: styleOf,
           onEachFeature: (f, l) => {
-            l.bindTooltip(() => tooltipOf(f), { sticky: true });
+            l.bindTooltip(tooltipOf(f), { sticky: true });
             l.on('click', () => latest.current.onCountyClick?.({ fips: fipsOf(f), name: nameOf(f) }));
           },
         }).addTo(m);
@@ -102,9 +102,13 @@ export default function CountyMap({ stateIds, focusStateId, owners, colours, edi
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [statesKey]);
 
-  // new owners or colours restyle the drawn counties
+  // new owners or colours restyle the drawn counties and say so in their tooltips
   useEffect(() => {
     layer.current?.setStyle((f) => styleOf(f));
+    layer.current?.eachLayer((l) => {
+      const f = (l as L.Polygon & { feature?: Feature }).feature;
+      if (f) l.setTooltipContent(tooltipOf(f));
+    });
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [owners, colours, editingId, status]);
 

@@ -3,6 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import type { Feature } from 'geojson';
 import { DIVISION_TIME_ZONES, DIVISION_MSG, stateFipsOfCode, US_STATE_CODES, US_STATES_BY_FIPS, type CountyRef } from '@tripline/core';
 import { loadAtlas } from '../geo/atlas.ts';
+import { zoneLabel } from './colours.ts';
 import type { CountyOwner, DivisionDraft } from './draft.ts';
 
 export interface DivisionFormProps {
@@ -19,7 +20,7 @@ export interface DivisionFormProps {
 }
 
 const STATE_OPTIONS = US_STATE_CODES.map((code) => ({ value: code, label: `${code} · ${Object.values(US_STATES_BY_FIPS).find((s) => s.code === code)?.name ?? code}` }));
-const ZONE_OPTIONS = DIVISION_TIME_ZONES.map((z) => ({ value: z, label: z.replace('America/', '').replace('Pacific/', '').replace(/_/g, ' ') }));
+const ZONE_OPTIONS = DIVISION_TIME_ZONES.map((z) => ({ value: z, label: zoneLabel(z) }));
 
 /** The counties of a state as the map draws them, by name. */
 function useStateCounties(state: string | null) {

@@ -1,5 +1,6 @@
 import { ColorSwatch, Group, Table, Text } from '@mantine/core';
 import type { Division } from '@tripline/core';
+import { zoneLabel } from './colours.ts';
 
 export interface DivisionTableProps {
   divisions: readonly Division[];
@@ -48,7 +49,9 @@ export function DivisionTable({ divisions, colours, selectedId, onOpen }: Divisi
             <Table.Td>{d.name}</Table.Td>
             <Table.Td>{d.state}</Table.Td>
             <Table.Td>
-              <Text size="sm">{d.timeZone}</Text>
+              <Text size="sm" title={d.timeZone}>
+                {zoneLabel(d.timeZone)}
+              </Text>
             </Table.Td>
             <Table.Td ta="right">{d.counties.length}</Table.Td>
           </Table.Tr>

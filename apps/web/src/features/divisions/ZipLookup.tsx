@@ -35,7 +35,7 @@ export function ZipLookup() {
   return (
     <Paper withBorder p="sm" radius="md">
       <Group align="center" gap="md" wrap="wrap">
-        <TextInput label="Find a ZIP code's division" value={zip} onChange={(e) => setZip(e.currentTarget.value.replace(/\D/g, '').slice(0, 5))} inputMode="numeric" w={200} />
+        <TextInput label="Division of a ZIP code" value={zip} onChange={(e) => setZip(e.currentTarget.value.replace(/\D/g, '').slice(0, 5))} inputMode="numeric" w={220} />
         <div aria-live="polite" style={{ paddingTop: 22 }}>
           {result}
         </div>

@@ -16,3 +16,8 @@ export function coloursOf(divisions: readonly { id: string; code: string }[]): M
   const sorted = [...divisions].sort((a, b) => a.code.localeCompare(b.code));
   return new Map(sorted.map((d, i) => [d.id, divisionColour(i)]));
 }
+
+/** A time zone as people say it: 'America/Los_Angeles' → 'Los Angeles'. */
+export function zoneLabel(zone: string): string {
+  return zone.slice(zone.lastIndexOf('/') + 1).replace(/_/g, ' ');
+}

@@ -1,4 +1,4 @@
-import { ActionIcon, Badge, Group, Table, Text, Tooltip } from '@mantine/core';
+import { ActionIcon, Badge, Group, Table, Text, Tooltip, VisuallyHidden } from '@mantine/core';
 import { IconPencil, IconTrash } from '@tabler/icons-react';
 import type { ElevatedMember } from '@tripline/core';
 import { formatUsDate } from '../../lib/date-input.ts';
@@ -28,7 +28,11 @@ export function WatchListTable({ entries, today, onEdit, onRemove }: WatchListTa
             <Table.Th>End</Table.Th>
             <Table.Th>Added by</Table.Th>
             <Table.Th>Status</Table.Th>
-            {(onEdit || onRemove) && <Table.Th aria-label="Actions" />}
+            {(onEdit || onRemove) && (
+              <Table.Th>
+                <VisuallyHidden>Actions</VisuallyHidden>
+              </Table.Th>
+            )}
           </Table.Tr>
         </Table.Thead>
         <Table.Tbody>
@@ -56,8 +60,8 @@ export function WatchListTable({ entries, today, onEdit, onRemove }: WatchListTa
                     {formatUsDate(e.created.slice(0, 10))}
                   </Text>
                 </Table.Td>
-                <Table.Td>
-                  <Badge color={STATUS_COLOUR[status]} variant="light">
+                <Table.Td miw={104}>
+                  <Badge color={STATUS_COLOUR[status]} variant="light" styles={{ label: { overflow: 'visible' } }}>
                     {status}
                   </Badge>
                 </Table.Td>
