@@ -4,10 +4,10 @@ import { useForm } from '@mantine/form';
 import { IconCheck, IconWand } from '@tabler/icons-react';
 import { PASSWORD_MSG, newPasswordProblem, passwordPairProblem } from '@tripline/core';
 import { SubmitForm } from '../../components/SubmitForm.tsx';
-import { ApiError } from '../../lib/api.ts';
 import { toast } from '../../lib/toast.tsx';
 import { editPassword, generatePassword } from './api.ts';
 import { PasswordChecklist } from './PasswordChecklist.tsx';
+import { showServerProblems } from './server-problems.ts';
 
 type Fields = { currentPassword: string; newPassword: string; newPasswordVerify: string };
 
@@ -73,11 +73,7 @@ export function PasswordForm({
       onChanged?.();
       toast.success('Password changed', { duration: 'medium' });
     } catch (e) {
-      if (e instanceof ApiError && e.status === 400) {
-        const fields = e.details.filter((d) => d.path in form.values);
-        if (fields.length > 0) for (const d of fields) form.setFieldError(d.path, d.message);
-        else form.setFieldError('newPassword', e.message);
-      }
+      showServerProblems(form, e, 'newPassword');
     } finally {
       setBusy(false);
     }

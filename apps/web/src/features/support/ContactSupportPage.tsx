@@ -6,8 +6,8 @@ import { Link } from 'react-router';
 import { DISPATCH_HOTLINE, MSG, PASSENGER_PHONE, SUPPORT_MESSAGE_MAX, supportMessageProblems } from '@tripline/core';
 import type { ScreenProps } from '../../app/screens.tsx';
 import { SubmitForm } from '../../components/SubmitForm.tsx';
-import { ApiError } from '../../lib/api.ts';
 import { useCurrentUser } from '../../lib/current-user.ts';
+import { showServerProblems } from '../passwords/server-problems.ts';
 import { sendSupportMessage } from './send-support-message.ts';
 
 type Fields = { name: string; email: string; phone: string; message: string };
@@ -63,11 +63,7 @@ export function ContactSupportPage({ route }: ScreenProps) {
         setSent(true);
       } else setUnexpected(true);
     } catch (e) {
-      if (e instanceof ApiError && e.status === 400) {
-        const fields = e.details.filter((d) => d.path in form.values);
-        if (fields.length > 0) for (const d of fields) form.setFieldError(d.path, d.message);
-        else form.setFieldError('message', e.message);
-      }
+      showServerProblems(form, e, 'message');
     } finally {
       setBusy(false);
     }
