@@ -4,7 +4,7 @@ import { Browser } from './app.ts';
 import { employeeBody, employeeRow } from './employees-factories.ts';
 import { createContact } from './factories.ts';
 import { staffWorld } from './staff-world.ts';
-import { auditRows, createDriver, createPartner, signIn } from './trip-factories.ts';
+import { apiToken, auditRows, createDriver, createPartner, signIn } from './trip-factories.ts';
 
 const w = staffWorld();
 
@@ -172,5 +172,20 @@ describe('DELETE /api/employees', () => {
     expect((await session.get('/api/current-user')).statusCode).toBe(401);
     expect((await w.db.pool.query('select count(*)::int as n from sessions where contact_id = $1', [user.id])).rows[0].n).toBe(0);
     expect((await auditRows(w.db.pool, 'contacts', user.id)).map((a) => a.activity_type)).toEqual(['employee-delete']);
+  });
+});
+
+describe("API tokens: area 'employees'", () => {
+  it('a token that may read employees reads its company; writing needs POST on its list', async () => {
+    const mine = await createDriver(w.db.pool, w.x.partner.id);
+    const token = await apiToken(w.db.pool, w.x.user.id, { employees: ['GET'] });
+    const b = new Browser(w.t.app);
+    const auth = { authorization: `Bearer ${token}` };
+    const list = await b.get('/api/employees', auth);
+    expect(list.statusCode).toBe(200);
+    expect(list.json().map((e: { id: string }) => e.id)).toContain(mine.id);
+    expect((await b.post('/api/employees', employeeBody(null), auth)).statusCode).toBe(403);
+    const other = await apiToken(w.db.pool, w.x.user.id, { trips: ['GET'] });
+    expect((await b.get('/api/employees', { authorization: `Bearer ${other}` })).statusCode).toBe(403);
   });
 });

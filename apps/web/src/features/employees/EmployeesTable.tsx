@@ -2,10 +2,11 @@ import { useCallback, type KeyboardEvent, type MouseEvent } from 'react';
 import { ActionIcon, Badge, Menu, VisuallyHidden } from '@mantine/core';
 import { IconAddressBook, IconDots, IconEdit, IconKey, IconLogin2, IconTrash } from '@tabler/icons-react';
 import { Link } from 'react-router';
-import { isStaff, mayEditEmployee, mayImpersonate, type CurrentUser, type Employee } from '@tripline/core';
+import type { CurrentUser, Employee } from '@tripline/core';
 import { VirtualTable, type TableColumn } from '../../components/VirtualTable.tsx';
 import { formatUsDate } from '../../lib/date-input.ts';
 import classes from './employees.module.css';
+import { offeredActions } from './row-actions.ts';
 
 export const ROW_HEIGHT = 48;
 
@@ -45,9 +46,7 @@ function Status({ e }: { e: Employee }) {
 }
 
 function Actions({ e, me, actions }: { e: Employee } & RowContext) {
-  const staff = isStaff(me);
-  const editable = !e.deleted && mayEditEmployee(me, e);
-  const suTarget = { ...e, types: e.classifications };
+  const offered = offeredActions(me, e);
   return (
     <Menu position="bottom-end" withinPortal>
       <Menu.Target>
@@ -57,24 +56,24 @@ function Actions({ e, me, actions }: { e: Employee } & RowContext) {
       </Menu.Target>
       <Menu.Dropdown>
         <Menu.Item leftSection={<IconEdit size={14} />} onClick={() => actions.onOpen(e)}>
-          {editable ? 'Edit' : 'View'}
+          {offered.edit ? 'Edit' : 'View'}
         </Menu.Item>
-        {staff && (
+        {offered.showContact && (
           <Menu.Item leftSection={<IconAddressBook size={14} />} onClick={() => actions.onShowContact(e)}>
             Show contact
           </Menu.Item>
         )}
-        {staff && e.canSignIn && !e.deleted && mayImpersonate(me, suTarget) && (
+        {offered.logInAs && (
           <Menu.Item leftSection={<IconLogin2 size={14} />} onClick={() => actions.onLogInAs(e)}>
             Log in as
           </Menu.Item>
         )}
-        {e.canSignIn && editable && (
+        {offered.changePassword && (
           <Menu.Item leftSection={<IconKey size={14} />} component={Link} to={`/edit-password?contactId=${encodeURIComponent(e.id)}`}>
             Change password
           </Menu.Item>
         )}
-        {editable && (
+        {offered.delete && (
           <Menu.Item leftSection={<IconTrash size={14} />} color="red" onClick={() => actions.onDelete(e)}>
             Delete
           </Menu.Item>
