@@ -61,9 +61,13 @@ export function EmployeesPage({ route }: ScreenProps) {
     () => ({
       onOpen: (e: Employee) => setTarget({ id: e.id, name: e.name }),
       onShowContact: async (e: Employee) => {
-        const contact = await contactOfEmployee(e.employeeNumber ?? e.id);
-        if (!contact) toast.error(EMPLOYEE_MSG.NO_CONTACT_WITH_EMPLOYEE_ID);
-        else setContactId(contact.id);
+        try {
+          const contact = await contactOfEmployee(e.id);
+          if (!contact) toast.error(EMPLOYEE_MSG.NO_CONTACT_WITH_EMPLOYEE_ID);
+          else setContactId(contact.id);
+        } catch {
+          // the API client has already said why the lookup failed
+        }
       },
       onLogInAs: (e: Employee) => impersonate.mutate(e.id),
       onDelete: async (e: Employee) => {

@@ -1,6 +1,6 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { contract, type BodyOf, type Employee, type QueryOf } from '@tripline/core';
-import { buildUrl, callApi } from '../../lib/api.ts';
+import { ApiError, buildUrl, callApi } from '../../lib/api.ts';
 
 export type EmployeeFilter = QueryOf<typeof contract.employees>;
 
@@ -125,8 +125,12 @@ export function useApproveEmployeeImport() {
   });
 }
 
-/** 'Show contact': the contact behind an employee number or id, or null when there is none. */
+/** 'Show contact': the contact behind an employee (its id; an employee number is ambiguous across companies), or null when there is none. */
 export async function contactOfEmployee(employeeId: string) {
-  const found = await callApi(contract.contactsMinimal, { query: { employeeId }, quiet: true }).catch(() => []);
-  return found[0] ?? null;
+  try {
+    return (await callApi(contract.contactsMinimal, { query: { employeeId }, quiet: [404] }))[0] ?? null;
+  } catch (e) {
+    if (e instanceof ApiError && e.status === 404) return null;
+    throw e;
+  }
 }
