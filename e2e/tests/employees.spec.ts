@@ -31,12 +31,15 @@ test('a partner adds a driver and sets a shift override for one day', async ({ p
   await modal.getByRole('button', { name: 'Add phone' }).click();
   await modal.getByLabel('Phone 1', { exact: true }).fill('+1 505 555 0177');
   await modal.getByLabel('Employee number').fill('SAN900');
+  // a file that calls itself a PNG but is not one: the employee is saved, the photo refused on its bytes
+  await modal.locator('input[type="file"]').setInputFiles({ name: 'badge.png', mimeType: 'image/png', buffer: Buffer.from('%PDF-1.7 not a picture at all') });
   await modal.getByRole('tab', { name: 'Availability' }).click();
   await expect(modal.getByLabel('Monday start')).toHaveValue('09:00');
   await modal.getByLabel('Works on Saturday').check();
   await shot(page, 'employees-new-availability');
   await modal.getByRole('button', { name: 'Save' }).click();
 
+  await expect(page.getByText('Employee saved, but the photo could not be uploaded: A photo must be a JPEG, PNG, GIF or WebP image')).toBeVisible();
   // saved: the modal stays on the new driver, at its shift overrides
   const saved = page.getByRole('dialog', { name: 'Teodora Quezada' });
   await expect(saved.getByRole('tab', { name: 'Shift overrides' })).toHaveAttribute('aria-selected', 'true');
