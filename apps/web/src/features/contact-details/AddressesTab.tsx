@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { ActionIcon, Badge, Button, Group, Stack, Table, Text } from '@mantine/core';
+import { ActionIcon, Badge, Button, Group, Stack, Table, Text, VisuallyHidden } from '@mantine/core';
 import { IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
 import { addressText, insertAddress } from '@tripline/core';
 import { AddressDialog } from './AddressDialog.tsx';
@@ -28,7 +28,7 @@ export function AddressesTab({ form, set, errors }: TabProps) {
       ) : (
         <Table aria-label="Addresses">
           <Table.Thead>
-            <Table.Tr><Table.Th>Label</Table.Th><Table.Th>Address</Table.Th><Table.Th>Placed</Table.Th><Table.Th /></Table.Tr>
+            <Table.Tr><Table.Th>Label</Table.Th><Table.Th>Address</Table.Th><Table.Th>Placed</Table.Th><Table.Th><VisuallyHidden>Actions</VisuallyHidden></Table.Th></Table.Tr>
           </Table.Thead>
           <Table.Tbody>
             {form.addresses.map((a, i) => {

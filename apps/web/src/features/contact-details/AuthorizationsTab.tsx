@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { ActionIcon, Alert, Button, Center, Group, Loader, Select, SimpleGrid, Stack, Table, Text, TextInput } from '@mantine/core';
+import { ActionIcon, Alert, Button, Center, Group, Loader, Select, SimpleGrid, Stack, Table, Text, TextInput, VisuallyHidden } from '@mantine/core';
 import { IconTrash } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { CONTACT_MSG, DEFAULT_AUTHORIZATION_TYPE, MEMBER_TRIP_AUTHORIZATION_TYPES, type ContactOption } from '@tripline/core';
@@ -71,7 +71,7 @@ export function AuthorizationsTab({ passengerId }: { passengerId: string | null 
       ) : (
         <Table aria-label="Member trip authorizations">
           <Table.Thead>
-            <Table.Tr><Table.Th>Type</Table.Th><Table.Th>Member id</Table.Th><Table.Th>Bill-to</Table.Th><Table.Th>Facility</Table.Th><Table.Th>Added</Table.Th><Table.Th /></Table.Tr>
+            <Table.Tr><Table.Th>Type</Table.Th><Table.Th>Member id</Table.Th><Table.Th>Bill-to</Table.Th><Table.Th>Facility</Table.Th><Table.Th>Added</Table.Th><Table.Th><VisuallyHidden>Actions</VisuallyHidden></Table.Th></Table.Tr>
           </Table.Thead>
           <Table.Tbody>
             {list.data.map((a) => (

@@ -57,6 +57,8 @@ export function ContactEditModal({ target, showTab, onClose, onSaved }: ContactE
   const [alert, setAlert] = useState<string | null>(null);
   const [conflict, setConflict] = useState<ContactRecord | null>(null);
   const [saving, setSaving] = useState(false);
+  /** The form failed its checks: they run again on every change, so the alert follows the fixes. */
+  const [checking, setChecking] = useState(false);
   const queryClient = useQueryClient();
 
   const load = (f: ContactForm) => {
@@ -65,6 +67,7 @@ export function ContactEditModal({ target, showTab, onClose, onSaved }: ContactE
     setProblems([]);
     setAlert(null);
     setConflict(null);
+    setChecking(false);
   };
   // Each opening starts from the saved contact, or from the defaults of a new one.
   const kind = target && 'kind' in target ? target.kind : null;
@@ -77,6 +80,13 @@ export function ContactEditModal({ target, showTab, onClose, onSaved }: ContactE
   useEffect(() => {
     if (id && record.data && record.data.id === id && !form) load(formOfRecord(record.data));
   }, [id, record.data, form]);
+
+  useEffect(() => {
+    if (!checking || !form) return;
+    const found = formProblems(form, localToday());
+    setProblems(found);
+    setAlert(found[0] ? fixErrorsMessage(found[0].message) : null);
+  }, [form, checking]);
 
   const dirty = !!form && !!initial && isDirty(initial, form);
   const errors = useMemo(() => Object.fromEntries(problems.map((p) => [p.path, p.message])), [problems]);
@@ -92,6 +102,7 @@ export function ContactEditModal({ target, showTab, onClose, onSaved }: ContactE
   const submit = async (next: ContactForm) => {
     const found = formProblems(next, localToday());
     setProblems(found);
+    setChecking(found.length > 0);
     if (found[0]) {
       setAlert(fixErrorsMessage(found[0].message));
       setTab(tabOfPath(found[0].path));
@@ -138,7 +149,7 @@ export function ContactEditModal({ target, showTab, onClose, onSaved }: ContactE
   const failed = !!id && !form && record.isError;
 
   return (
-    <Modal opened={target !== null} onClose={() => void close()} title={title} size="72rem" closeOnEscape={!saving} aria-label="Contact">
+    <Modal opened={target !== null} onClose={() => void close()} title={title} size="72rem" closeOnEscape={!saving}>
       {loading && (
         <Center h={240}>
           <Loader aria-label="Loading the contact" />

@@ -1,5 +1,5 @@
 import { Checkbox, Group, MultiSelect, SegmentedControl, Select, SimpleGrid, Stack, Textarea, TextInput } from '@mantine/core';
-import { CONTACT_EDIT_TYPES, SERVICE_TYPE_NAMES, type ContactKind } from '@tripline/core';
+import { CONTACT_EDIT_TYPES, newContactDefaults, SERVICE_TYPE_NAMES, type ContactKind } from '@tripline/core';
 import type { TabProps } from './tab-props.ts';
 import type { FlagField, TextField } from './form.ts';
 
@@ -29,9 +29,12 @@ export function GeneralTab(props: TabProps) {
         <SegmentedControl
           aria-label="Person or Business"
           value={form.type1}
-          onChange={(v) => set({ type1: v as ContactKind })}
+          onChange={(v) => {
+            // a new contact takes the defaults of its kind (spec 2 §5); a saved one keeps its values
+            const d = newContactDefaults(v as ContactKind);
+            set(form.id ? { type1: d.type1 } : { type1: d.type1, types: d.types, locationType: d.locationType ?? '', serviceType: d.serviceType ?? '' });
+          }}
           data={['Person', 'Business']}
-          disabled={!!form.id}
         />
         <MultiSelect
           label="Types"

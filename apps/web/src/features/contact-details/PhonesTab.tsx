@@ -1,4 +1,4 @@
-import { ActionIcon, Button, Checkbox, Group, Radio, Select, Stack, Table, Text, TextInput } from '@mantine/core';
+import { ActionIcon, Button, Checkbox, Group, Radio, Select, Stack, Table, Text, TextInput, VisuallyHidden } from '@mantine/core';
 import { IconPlus, IconTrash } from '@tabler/icons-react';
 import { PHONE_PREFERENCES, PHONE_TYPES, formatPhone, type PhonePreference } from '@tripline/core';
 import { newKey, type PhoneRow } from './form.ts';
@@ -28,7 +28,7 @@ export function PhonesTab({ form, set, errors }: TabProps) {
           <Radio.Group value={mainKey} onChange={(key) => set({ phones: phones.map((p) => ({ ...p, main: p.key === key })) })} aria-label="Main phone">
             <Table>
               <Table.Thead>
-                <Table.Tr><Table.Th>Number</Table.Th><Table.Th>Type</Table.Th><Table.Th>SMS</Table.Th><Table.Th>Main</Table.Th><Table.Th /></Table.Tr>
+                <Table.Tr><Table.Th>Number</Table.Th><Table.Th>Type</Table.Th><Table.Th>SMS</Table.Th><Table.Th>Main</Table.Th><Table.Th><VisuallyHidden>Actions</VisuallyHidden></Table.Th></Table.Tr>
               </Table.Thead>
               <Table.Tbody>
                 {phones.map((p, i) => (

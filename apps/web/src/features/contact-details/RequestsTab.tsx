@@ -1,4 +1,4 @@
-import { ActionIcon, Button, Checkbox, Group, Stack, Table, Text, Textarea } from '@mantine/core';
+import { ActionIcon, Button, Checkbox, Group, Stack, Table, Text, Textarea, VisuallyHidden } from '@mantine/core';
 import { IconPlus, IconTrash } from '@tabler/icons-react';
 import { newKey, type RequestRow } from './form.ts';
 import type { TabProps } from './tab-props.ts';
@@ -19,7 +19,7 @@ export function RequestsTab({ form, set, errors }: TabProps) {
       ) : (
         <Table>
           <Table.Thead>
-            <Table.Tr><Table.Th>Request</Table.Th><Table.Th>Active</Table.Th><Table.Th>Entered</Table.Th><Table.Th /></Table.Tr>
+            <Table.Tr><Table.Th>Request</Table.Th><Table.Th>Active</Table.Th><Table.Th>Entered</Table.Th><Table.Th><VisuallyHidden>Actions</VisuallyHidden></Table.Th></Table.Tr>
           </Table.Thead>
           <Table.Tbody>
             {rows.map((r, i) => (

@@ -15,7 +15,7 @@ import {
   type ContactRecord,
   type PhonePreference,
 } from '@tripline/core';
-import { parseDateInput } from '../../lib/date-input.ts';
+import { formatUsDate, parseDateInput } from '../../lib/date-input.ts';
 
 let keySeq = 0;
 /** A key that tells list rows apart before they have ids. */
@@ -116,7 +116,7 @@ export function formOfRecord(r: ContactRecord): ContactForm {
     contactNumber: r.contactNumber,
     type1: r.type1,
     types: [...r.types],
-    dob: r.dob ?? '',
+    dob: r.dob ? formatUsDate(r.dob) : '',
     memberPlanId: r.memberPlanId,
     billingContact: r.billingContactId ? { id: r.billingContactId, name: r.billingContactName ?? '' } : null,
     preferredPartnerId: r.preferredPartnerId,
