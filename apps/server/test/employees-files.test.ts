@@ -114,8 +114,8 @@ describe('employee-import-upload and employee-import-approve', () => {
     const other = await createPartner(w.db.pool);
     const partner = await signIn(w.t.app, w.x.user);
     expect((await upload(partner, `/api/employee-import-upload?providerId=${other.partner.id}`, csv(['firstName,lastName', 'A,B']))).statusCode).toBe(404);
-    const staffed = (await upload(w.staff, `/api/employee-import-upload?providerId=${other.partner.id}`, csv(['firstName,lastName', 'A,B']))).json();
-    expect(staffed).toMatchObject({ affiliateId: other.partner.id, rows: [{ action: 'Create' }] });
+    const staffed = (await upload(w.staff, `/api/employee-import-upload?providerId=${other.partner.id}`, csv(['firstName,lastName,branch', 'A,B,', 'C,D,ZZ99']))).json();
+    expect(staffed).toMatchObject({ affiliateId: other.partner.id, rows: [{ action: 'Create' }, { action: 'Ignore', warnings: ['There is no division ZZ99'] }] });
   });
 });
 

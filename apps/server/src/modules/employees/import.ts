@@ -103,6 +103,8 @@ export async function uploadEmployeeImport(deps: AppDeps, req: FastifyRequest, u
     [numbers.filter(Boolean), company],
   );
   const byNumber = new Map(existing.map((r) => [r.employee_number, r.id]));
+  const { rows: divisions } = await deps.pool.query<{ code: string }>('select code from divisions');
+  const branches = new Set(divisions.map((d) => d.code));
   const seen = new Set<string>();
   const rows: StoredRow[] = [];
   for (const [i, cells] of data.entries()) {
@@ -111,6 +113,8 @@ export async function uploadEmployeeImport(deps: AppDeps, req: FastifyRequest, u
     if (number && seen.has(number)) read.warnings.push(`Employee number ${number} appears more than once in the file`);
     if (number) seen.add(number);
     const existingId = number ? (byNumber.get(number) ?? null) : null;
+    const branch = read.employee?.branch?.toUpperCase();
+    if (branch && !branches.has(branch)) read.warnings.push(`There is no division ${read.employee!.branch}`);
     if (read.employee) {
       const refusal = employeeWriteRefusal(user, read.employee, null);
       if (refusal) read.warnings.push(refusal.message);

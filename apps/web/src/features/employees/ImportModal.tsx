@@ -60,8 +60,8 @@ export function ImportModal({ opened, providerId, companyName, onClose }: Props)
           <>
             <Text size="sm">
               A CSV file with a header row. firstName and lastName are needed; the other columns it may have are{' '}
-              {EMPLOYEE_CSV_COLUMNS.filter((c) => c !== 'firstName' && c !== 'lastName').join(', ')}. A row whose employee number the company already
-              has updates that employee.
+              {EMPLOYEE_CSV_COLUMNS.filter((c) => c !== 'firstName' && c !== 'lastName' && c !== 'partner').join(', ')}. Every row joins {companyName}; a row
+              whose employee number the company already has updates that employee.
             </Text>
             <FileInput label="CSV file" accept=".csv,text/csv" value={file} onChange={setFile} clearable />
             <Group justify="flex-end">
