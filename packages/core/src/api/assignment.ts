@@ -51,7 +51,7 @@ export const PartnerOption = z.object({
   /** The trip's current partner. */
   current: z.boolean(),
   /** Why the partner may not take the trip (a hold or a blacklist entry, core partnerRefusal), or null. */
-  excluded: text().nullable().default(null),
+  excluded: text().nullable().optional(),
 });
 export type PartnerOption = z.infer<typeof PartnerOption>;
 

@@ -193,7 +193,18 @@ function PartnerRow({ option, index, highlighted, onHover, onPick }: { option: P
                 Current
               </Badge>
             )}
+            {option.excluded && (
+              <Badge size="xs" color="red">
+                Excluded
+              </Badge>
+            )}
           </Group>
+          {/* a hold or a blacklist entry: assigning is refused with this reason */}
+          {option.excluded && (
+            <Text size="xs" c="red">
+              {option.excluded}
+            </Text>
+          )}
           <Text size="xs" c="dimmed">
             {parts.map((text, i) => (
               <span key={text} className={good[i] ? undefined : classes.bad}>
