@@ -3,6 +3,7 @@ import { Card, Group, SimpleGrid, Stack, Tabs, Text, Title } from '@mantine/core
 import { IconChevronRight } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { ROUTES } from '@tripline/core';
+import { NAV_ITEMS } from '../../app/layout/nav-items.ts';
 import { hasScreen, type ScreenProps } from '../../app/screens.tsx';
 import { useCurrentUser } from '../../lib/current-user.ts';
 import { useBugReports, useOutbox, useSupportRequests } from './api.ts';
@@ -10,6 +11,9 @@ import { ADMIN_SECTIONS, adminCards, type AdminCard } from './cards.ts';
 import { BugReportTable, OutboxTable, SupportRequestTable } from './InboxTables.tsx';
 import { QueryState } from './QueryState.tsx';
 import classes from './admin-home.module.css';
+
+/** The navigation's names of screens, shorter than the route table's titles. */
+const SHORT_NAMES: ReadonlyMap<string, string> = new Map(NAV_ITEMS.map((i) => [i.to, i.label]));
 
 function ScreenCard({ card }: { card: AdminCard }) {
   return (
@@ -19,9 +23,11 @@ function ScreenCard({ card }: { card: AdminCard }) {
           <Text fw={600} size="sm">
             {card.title}
           </Text>
-          <Text size="xs" c="dimmed" truncate>
-            {card.path}
-          </Text>
+          {card.description && (
+            <Text size="xs" c="dimmed">
+              {card.description}
+            </Text>
+          )}
         </Stack>
         <IconChevronRight size={18} aria-hidden className={classes.chevron} />
       </Group>
@@ -37,7 +43,7 @@ type InboxTab = 'support' | 'bugs' | 'outbox';
  */
 export function AdminHomePage({ route }: ScreenProps) {
   const user = useCurrentUser().data;
-  const cards = useMemo(() => (user ? adminCards(ROUTES, user, hasScreen) : []), [user]);
+  const cards = useMemo(() => (user ? adminCards(ROUTES, user, hasScreen, SHORT_NAMES) : []), [user]);
   const [tab, setTab] = useState<InboxTab>('support');
   const admin = user?.adminAccess === true;
   const support = useSupportRequests(tab === 'support');

@@ -29,10 +29,11 @@ describe('admin home cards', () => {
   });
 
   it('are grouped by section, then by title', () => {
-    expect(adminCards(ROUTES, dispatcher, built('/vehicles', '/log', '/admin/divisions'))).toEqual([
-      { path: '/admin/divisions', title: 'Divisions admin', section: 'Administration' },
-      { path: '/log', title: 'Audit log by record or by user', section: 'Operations' },
-      { path: '/vehicles', title: 'Vehicle list with an add button', section: 'Operations' },
+    const names = new Map([['/vehicles', 'Vehicles']]);
+    expect(adminCards(ROUTES, dispatcher, built('/vehicles', '/log', '/admin/divisions'), names)).toEqual([
+      { path: '/admin/divisions', title: 'Divisions admin', description: null, section: 'Administration' },
+      { path: '/log', title: 'Audit log by record or by user', description: null, section: 'Operations' },
+      { path: '/vehicles', title: 'Vehicles', description: 'Vehicle list with an add button', section: 'Operations' },
     ]);
   });
 });

@@ -2,7 +2,10 @@ import { decideRoute, staffRolesOf, type AccessSubject, type RouteDef } from '@t
 
 export interface AdminCard {
   path: string;
+  /** The navigation's short name for the screen when it has one, else the route's title. */
   title: string;
+  /** The route's title, when the short name replaced it. */
+  description: string | null;
   section: AdminSection;
 }
 
@@ -30,9 +33,14 @@ function sectionOf(path: string): AdminSection {
  * The cards of the admin home, taken from the route table: every back-office screen that is built
  * (`isBuilt`, from the app's screen registry) and that this user may open as a screen of its own
  * (no path parameter, not a redirect, and the route guard renders it for them rather than sending
- * them elsewhere). Sorted by section, then title.
+ * them elsewhere). `shortNames` gives the navigation's names by path. Sorted by section, then title.
  */
-export function adminCards(routes: readonly RouteDef[], user: AccessSubject, isBuilt: (path: string) => boolean): AdminCard[] {
+export function adminCards(
+  routes: readonly RouteDef[],
+  user: AccessSubject,
+  isBuilt: (path: string) => boolean,
+  shortNames: ReadonlyMap<string, string> = new Map(),
+): AdminCard[] {
   const cards: AdminCard[] = [];
   for (const route of routes) {
     if (!route.title || route.redirectTo || route.public || route.path.includes('{')) continue;
@@ -40,7 +48,13 @@ export function adminCards(routes: readonly RouteDef[], user: AccessSubject, isB
     if (!isStaffScreen(route) || !isBuilt(route.path)) continue;
     const decision = decideRoute(route.path, '', user);
     if (decision.kind !== 'render' || decision.route.path !== route.path) continue;
-    cards.push({ path: route.path, title: route.title, section: sectionOf(route.path) });
+    const name = shortNames.get(route.path);
+    cards.push({
+      path: route.path,
+      title: name ?? route.title,
+      description: name && name !== route.title ? route.title : null,
+      section: sectionOf(route.path),
+    });
   }
   const order = (s: AdminSection) => ADMIN_SECTIONS.indexOf(s);
   return cards.sort((a, b) => order(a.section) - order(b.section) || a.title.localeCompare(b.title));
