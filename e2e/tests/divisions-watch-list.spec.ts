@@ -124,3 +124,46 @@ test('a watch list workbook is refused by type, previewed and applied', async ({
   await expect(list.getByRole('row', { name: new RegExp(members[1].name) })).toContainText('12/31/2099');
   await shot(page, 'watch-list-applied');
 });
+
+test('a passenger is put on the watch list by hand, changed and taken off', async ({ page }) => {
+  const rider = await withDatabase(async (db) => {
+    const { rows } = await db.query<{ name: string; member_id: string }>(
+      `select name, member_id from contacts c
+        where types && '{Passenger,S/N Passenger}' and not deleted and member_id is not null and name ~ '^[A-Za-z]+ [A-Za-z]+$'
+          and not exists (select 1 from elevated_members e where e.passenger_id = c.id)
+        order by contact_number limit 1`,
+    );
+    return rows[0];
+  });
+  await signedIn(page, 'dispatcher');
+  await page.goto('/admin/elevated-member');
+  await page.getByRole('button', { name: 'Add passenger' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Add to the watch list' });
+  // the reason is needed: the dialog says so before anything is sent
+  await dialog.getByRole('button', { name: 'Add to watch list' }).click();
+  await expect(dialog.getByText('Choose the passenger')).toBeVisible();
+  await expect(dialog.getByText('Give the reason')).toBeVisible();
+  await dialog.getByLabel('Passenger', { exact: true }).fill(rider.member_id);
+  await page.getByRole('option', { name: new RegExp(rider.name) }).first().click();
+  await dialog.getByLabel('Reason').fill('Refused the seat belt twice');
+  await dialog.getByLabel('End date').fill('2026-01-01');
+  await dialog.getByRole('button', { name: 'Add to watch list' }).click();
+  await expect(dialog.getByText('The end date is before the start date')).toBeVisible();
+  await dialog.getByLabel('End date').fill('');
+  await shot(page, 'watch-list-add');
+  await dialog.getByRole('button', { name: 'Add to watch list' }).click();
+  await expect(page.getByText(`${rider.name} added to the watch list`)).toBeVisible();
+  const row = page.getByRole('table', { name: 'Elevated members' }).getByRole('row', { name: new RegExp(rider.name) });
+  await expect(row).toContainText('No end');
+
+  await row.getByRole('button', { name: `Change the entry of ${rider.name}` }).click();
+  const change = page.getByRole('dialog', { name: 'Change watch list entry' });
+  await change.getByLabel('Reason').fill('Refused the seat belt three times');
+  await change.getByRole('button', { name: 'Save' }).click();
+  await expect(row).toContainText('Refused the seat belt three times');
+
+  await row.getByRole('button', { name: `Remove ${rider.name} from the watch list` }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Remove' }).click();
+  await expect(page.getByText(`${rider.name} removed from the watch list`)).toBeVisible();
+  await expect(row).toHaveCount(0);
+});

@@ -53,7 +53,7 @@ export function DivisionForm({ draft, onChange, errors, readOnly, saving, dirty,
   const set = (change: Partial<DivisionDraft>) => onChange({ ...draft, ...change });
 
   return (
-    <Paper withBorder p="md" radius="md" component="form" aria-label="Division" onSubmit={(e) => (e.preventDefault(), onSave())}>
+    <Paper withBorder p="md" radius="md" component="form" noValidate aria-label="Division" onSubmit={(e) => (e.preventDefault(), onSave())}>
       <Stack gap="sm">
         <Title order={2} size="h5">
           {draft.id ? `Division ${draft.code}` : 'New division'}

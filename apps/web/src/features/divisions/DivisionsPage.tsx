@@ -129,7 +129,11 @@ export function DivisionsPage(_props: ScreenProps) {
               <DivisionForm
                 key={draft.id ?? NEW_DIVISION}
                 draft={draft}
-                onChange={setDraft}
+                onChange={(next) => {
+                  setDraft(next);
+                  // a field's message goes once the field is changed
+                  setErrors((e) => Object.fromEntries(Object.entries(e).filter(([k]) => k !== 'form' && next[k as keyof DivisionDraft] === draft[k as keyof DivisionDraft])));
+                }}
                 errors={errors}
                 readOnly={!mayEdit}
                 saving={save.isPending}

@@ -27,7 +27,11 @@ function EntryForm({ initial, onClose }: { initial: EntryDraft; onClose(): void 
   const [passenger, setPassenger] = useState<ContactOption | null>(null);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const save = useSaveEntry();
-  const set = (change: Partial<EntryDraft>) => setDraft((d) => ({ ...d, ...change }));
+  const set = (change: Partial<EntryDraft>) => {
+    setDraft((d) => ({ ...d, ...change }));
+    // a field's message goes once the field is changed
+    setErrors((e) => Object.fromEntries(Object.entries(e).filter(([k]) => !(k in change) && !(k === 'passengerId' && 'passengerName' in change))));
+  };
 
   const submit = () => {
     const problems = entryProblems(draft);
@@ -48,6 +52,7 @@ function EntryForm({ initial, onClose }: { initial: EntryDraft; onClose(): void 
 
   return (
     <form
+      noValidate
       onSubmit={(e) => {
         e.preventDefault();
         submit();
@@ -81,7 +86,7 @@ function EntryForm({ initial, onClose }: { initial: EntryDraft; onClose(): void 
           data-autofocus={draft.id ? true : undefined}
         />
         <SimpleGrid cols={2} spacing="sm">
-          <TextInput type="date" label="Start date" value={draft.startDate} onChange={(e) => set({ startDate: e.currentTarget.value })} error={errors.startDate} required />
+          <TextInput type="date" label="Start date" description="First day it applies" value={draft.startDate} onChange={(e) => set({ startDate: e.currentTarget.value })} error={errors.startDate} required />
           <TextInput
             type="date"
             label="End date"
