@@ -110,6 +110,16 @@ describe('employee-import-upload and employee-import-approve', () => {
     expect((await auditRows(w.db.pool, 'employee_imports', preview.importId)).map((a) => a.after)).toEqual([{ created: 1, updated: 1, ignored: 2 }]);
   });
 
+  it('an approve that meets a number taken since the preview names the row and saves nothing', async () => {
+    const partner = await signIn(w.t.app, w.x.user);
+    const preview = (await upload(partner, '/api/employee-import-upload', csv(['employeeNumber,firstName,lastName', 'RACE1,Ana,First', 'RACE2,Ben,Second']))).json();
+    await createDriver(w.db.pool, w.x.partner.id, { employeeNumber: 'RACE2' });
+    const res = await partner.post('/api/employee-import-approve', { importId: preview.importId });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().message).toBe('Row 3: Employee number RACE2 is already used by another employee');
+    expect((await w.db.pool.query(`select count(*)::int as n from contacts where employee_number = 'RACE1'`)).rows[0].n).toBe(0);
+  });
+
   it("a partner cannot import into another company (404); staff name the company", async () => {
     const other = await createPartner(w.db.pool);
     const partner = await signIn(w.t.app, w.x.user);

@@ -157,10 +157,16 @@ export async function approveEmployeeImport(deps: AppDeps, req: FastifyRequest, 
     const columns = new Set(imp.rows.columns);
     let created = 0;
     let updated = 0;
+    // a row that no longer passes (its number taken since the preview) stops the whole import, naming the row
+    const save = (row: StoredRow, e: EmployeeFields) =>
+      writeEmployee(client, req, user, e).catch((err: unknown) => {
+        if (err instanceof HttpError && err.status === 400) throw badRequest(`Row ${row.rowNumber}: ${err.message}`, err.extra.details);
+        throw err;
+      });
     for (const row of imp.rows.rows) {
       if (row.action === 'Ignore' || !row.employee) continue;
       if (row.action === 'Create') {
-        await writeEmployee(client, req, user, row.employee);
+        await save(row, row.employee);
         created++;
         continue;
       }
@@ -179,7 +185,7 @@ export async function approveEmployeeImport(deps: AppDeps, req: FastifyRequest, 
         else if (field !== 'affiliateId' && !columns.has(field)) merged[field] = value;
       }
       if (!columns.has('classifications')) merged.classifications = now.classifications;
-      await writeEmployee(client, req, user, { ...(merged as EmployeeFields), id: current.id, modCount: current.mod_count });
+      await save(row, { ...(merged as EmployeeFields), id: current.id, modCount: current.mod_count });
       updated++;
     }
     await client.query('update employee_imports set approved_at = now() where id = $1', [imp.id]);
