@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Browser, buildTestApp, type TestApp } from './app.ts';
 import { createTestDatabase, type TestDatabase } from './db.ts';
 import { createContact, PASSWORD, type ContactSpec, type Created } from './factories.ts';
-import { auditRows, createPartner, signIn } from './trip-factories.ts';
+import { apiToken, auditRows, createPartner, signIn } from './trip-factories.ts';
 
 let db: TestDatabase;
 let t: TestApp;
@@ -237,5 +237,40 @@ describe('password-reset', () => {
     expect(res.statusCode).toBe(400);
     expect(res.json().message).toBe(PASSWORD_ACCESS_MSG.NO_EMAIL('Quiet Quinn'));
     expect(await hashOf(silent.id)).toEqual(before);
+  });
+});
+
+describe('who may call the password endpoints', () => {
+  it('role × endpoint: reset is for staff and AffiliateAdmins only; the others are for every signed-in user', async () => {
+    const target = await createContact(db.pool, { types: ['Affiliate'] });
+    const roles: [string, ContactSpec, number][] = [
+      ['passenger', { types: ['Passenger', 'S/N Passenger'] }, 403],
+      ['case manager', { types: ['Case Manager'] }, 403],
+      ['partner user', { types: ['Affiliate'] }, 403],
+      ['driver', { types: ['Driver'] }, 403],
+      ['staff', { types: ['SecureEmployee'] }, 200],
+    ];
+    for (const [who, spec, resetStatus] of roles) {
+      const { b } = await user(spec);
+      expect((await b.post(`/api/password-reset?contactId=${target.id}&sendNotification=false`)).statusCode, who).toBe(resetStatus);
+      expect((await b.get('/api/password-generator')).statusCode, who).toBe(200);
+      // another's password: out of reach for all but staff, who must know the current one
+      const res = await edit(b, { contactId: target.id, newPassword: NEW, newPasswordVerify: NEW });
+      expect(res.statusCode, who).toBe(resetStatus === 200 ? 400 : 404);
+    }
+  });
+
+  it('an API token cannot reach passwords, whatever areas it holds', async () => {
+    const staff = await createContact(db.pool, { types: ['SecureEmployee'], adminAccess: true });
+    const token = await apiToken(db.pool, staff.id, { contacts: ['GET', 'POST'], employees: ['GET', 'POST'] });
+    const before = await hashOf(staff.id);
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/password-edit',
+      headers: { authorization: `Bearer ${token}` },
+      payload: { newPassword: NEW, newPasswordVerify: NEW },
+    });
+    expect(res.statusCode).toBe(403);
+    expect(await hashOf(staff.id)).toEqual(before);
   });
 });
