@@ -142,6 +142,14 @@ describe('POST /api/employees', () => {
     expect(await employeeRow(w.db.pool, created.id)).toEqual(before);
   });
 
+  it('two saves of one employee number at once: one is created, the other refused', async () => {
+    const body = () => employeeBody(w.x.partner.id, { employeeNumber: 'TWIN1' });
+    const answers = await Promise.all([w.staff.post('/api/employees', body()), w.staff.post('/api/employees', body())]);
+    expect(answers.map((r) => r.statusCode).sort()).toEqual([200, 400]);
+    expect(answers.find((r) => r.statusCode === 400)!.json().message).toBe('Employee number TWIN1 is already used by another employee');
+    expect((await w.db.pool.query(`select count(*)::int as n from contacts where employee_number = 'TWIN1'`)).rows[0].n).toBe(1);
+  });
+
   it('an address change writes a new address row; the old row stays for the trips that name it', async () => {
     const created = (await w.staff.post('/api/employees', employeeBody(w.x.partner.id))).json();
     const oldJoin = (await w.db.pool.query('select address_id from join_contact_addresses where contact_id = $1', [created.id])).rows[0];

@@ -48,6 +48,8 @@ async function divisionIdOf(client: PoolClient, branch: string | null): Promise<
 /** An employee number names one employee of a company (trips name drivers by it). */
 async function checkEmployeeNumber(client: PoolClient, e: EmployeeFields, id: string | null): Promise<void> {
   if (!e.employeeNumber) return;
+  // two saves of the same number at once: the second waits for the first and then sees it
+  await client.query('select pg_advisory_xact_lock(hashtextextended($1, 0))', [`employee-number:${e.affiliateId ?? 'in-house'}:${e.employeeNumber}`]);
   const { rows } = await client.query(
     `select 1 from contacts where employee_number = $1 and not deleted and parent_id is not distinct from $2::uuid and id is distinct from $3::uuid`,
     [e.employeeNumber, e.affiliateId, id],
