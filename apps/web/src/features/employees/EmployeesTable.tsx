@@ -129,7 +129,7 @@ export function EmployeesTable({ employees, me, actions }: { employees: readonly
       className={classes.table}
       headerClassName={classes.header}
       rowClassName={classes.row}
-      style={{ flex: 1, minHeight: 320 }}
+      style={{ flex: 1 }}
     />
   );
 }
