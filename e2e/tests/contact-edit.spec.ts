@@ -131,3 +131,37 @@ test('the phones tab opens from showTab=5, and a new contact cannot hold authori
   await expect(modal.getByRole('alert').first()).toHaveText('Please fix all validation errors. A Business cannot have the location type Residence');
   await shot(page, 'contact-business');
 });
+
+test('a saved passenger gets a special request and a long-distance trip authorization; its coverages are read only', async ({ page }) => {
+  await signIn(page, 'dispatcher');
+  await expect(page).toHaveURL(/\/admin\/trips/);
+  await page.goto('/admin/contacts');
+  await page.getByRole('button', { name: 'New Person' }).click();
+  const modal = page.getByRole('dialog', { name: 'New Person' });
+  await modal.getByLabel('First name').fill('Tomas');
+  await modal.getByLabel('Last name').fill('Archuleta');
+  await modal.getByRole('tab', { name: 'Special requests' }).click();
+  await modal.getByRole('button', { name: 'Add request' }).click();
+  await modal.getByLabel('Special request 1', { exact: true }).fill('Walker; needs help at the door');
+  await save(modal);
+  const saved = page.getByRole('dialog', { name: /^Tomas Archuleta #\d+$/ });
+  await expect(saved.getByText(/^Marisol Trujillo, /)).toBeVisible();
+  await shot(page, 'contact-special-requests');
+
+  await saved.getByRole('tab', { name: 'Coverages' }).click();
+  await expect(saved.getByText('No coverages.')).toBeVisible();
+
+  await saved.getByRole('tab', { name: 'Authorizations' }).click();
+  await expect(saved.getByText('No member trip authorizations.')).toBeVisible();
+  await expect(saved.getByLabel('Type')).toHaveValue('LongDistance');
+  await saved.getByLabel('Member id').fill('NM55501');
+  await saved.getByRole('button', { name: 'Add authorization' }).click();
+  const table = saved.getByRole('table', { name: 'Member trip authorizations' });
+  await expect(table).toContainText('LongDistance');
+  await expect(table).toContainText('NM55501');
+  await expectNoA11yViolations(page, 'contact-authorizations', { only: '[role="dialog"]' });
+  await shot(page, 'contact-authorizations');
+  await saved.getByRole('button', { name: 'Remove LongDistance authorization' }).click();
+  await page.getByRole('dialog', { name: 'Remove authorization' }).getByRole('button', { name: 'Remove' }).click();
+  await expect(saved.getByText('No member trip authorizations.')).toBeVisible();
+});

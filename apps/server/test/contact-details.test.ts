@@ -182,6 +182,50 @@ describe('POST contacts', () => {
   });
 });
 
+describe('lists saved whole', () => {
+  it('links bill-tos to a case manager, and refuses a bill-to that is not one', async () => {
+    const billTo = await createContact(w.db.pool, { name: 'Valley Health', types: ['Bill To'], username: null });
+    const cm = { type1: 'Business', types: ['Case Manager'], companyName: 'Valley Case Management', phones: [], joinContactAddresses: [] };
+    const refused = await save({ ...cm, caseManagerBillTos: [w.x.partner.id] });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json()).toMatchObject({ message: 'Please fix all validation errors. There is no bill-to with this id', details: [{ path: 'caseManagerBillTos.0' }] });
+    const res = await save({ ...cm, caseManagerBillTos: [billTo.id] });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().contact.caseManagerBillTos).toEqual([{ id: billTo.id, name: 'Valley Health' }]);
+    const rows = await w.db.pool.query('select bill_to_id from case_manager_bill_tos where case_manager_id = $1', [res.json().contact.id]);
+    expect(rows.rows).toEqual([{ bill_to_id: billTo.id }]);
+  });
+
+  it('removes an address by marking its join deleted, keeping the address row', async () => {
+    const { contact } = (await save(person({ firstName: 'Lena' }))).json();
+    const joinId = contact.joinContactAddresses[0].id;
+    const res = await save({ ...person({ firstName: 'Lena', joinContactAddresses: [] }), id: contact.id, modCount: 0 });
+    expect(res.json().contact.joinContactAddresses).toEqual([]);
+    const join = await w.db.pool.query('select deleted from join_contact_addresses where id = $1', [joinId]);
+    expect(join.rows).toEqual([{ deleted: true }]);
+    const address = await w.db.pool.query('select count(*)::int as n from addresses where id = $1', [contact.joinContactAddresses[0].addressId]);
+    expect(address.rows[0].n).toBe(1);
+  });
+
+  it('refuses an address join of another contact, writing nothing', async () => {
+    const a = (await save(person({ firstName: 'Ada' }))).json().contact;
+    const b = (await save(person({ firstName: 'Bea' }))).json().contact;
+    const res = await save({ ...person({ firstName: 'Bea', nickname: 'B' }), id: b.id, modCount: 0, joinContactAddresses: [{ id: a.joinContactAddresses[0].id, label: 'Home', immutableAddress: { street: '1 Main St', zip: '87106' } }] });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().message).toBe('Unknown address');
+    expect(await contactRow(b.id)).toMatchObject({ nickname: null, mod_count: 0 });
+  });
+
+  it('keeps one main phone: the first when none is chosen', async () => {
+    const phones = [{ phoneNumberWithAreaCode: '5055550111' }, { phoneNumberWithAreaCode: '(505) 555-0112 x9', type: 'Work' }];
+    const { contact } = (await save(person({ firstName: 'Ivo', phones }))).json();
+    expect(contact.phones.map((p: { phoneNumberWithAreaCode: string; main: boolean }) => [p.phoneNumberWithAreaCode, p.main])).toEqual([
+      ['(505) 555-0111', true],
+      ['(505) 555-0112 x9', false],
+    ]);
+  });
+});
+
 describe('contact web fields', () => {
   it('sets and reads the preferred partner, refusing a contact that is not a partner', async () => {
     const { contact } = (await save(person({ firstName: 'Eva' }))).json();

@@ -11,7 +11,7 @@ export function RequestsTab({ form, set, errors }: TabProps) {
   return (
     <Stack gap="xs">
       <Group justify="space-between">
-        <Text size="sm" c="dimmed">Requests the driver should know, shown on the passenger's trips while active.</Text>
+        <Text size="sm" c="dimmed">What to keep in mind when booking and driving this passenger; inactive ones are kept for the record.</Text>
         <Button size="xs" variant="light" leftSection={<IconPlus size={14} />} onClick={add}>Add request</Button>
       </Group>
       {rows.length === 0 ? (
