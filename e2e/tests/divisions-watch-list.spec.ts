@@ -67,6 +67,28 @@ test('an administrator gives a county to a division on the map and saves it', as
   await expect(page.getByText('ZIP 99999 is not a known US ZIP code')).toBeVisible();
 });
 
+test("a division saved by someone else first is not overwritten: the form shows the saved one", async ({ page, baseURL }) => {
+  await signedIn(page, 'admin');
+  await page.goto('/admin/divisions');
+  await page.getByRole('table', { name: 'Divisions' }).getByRole('row', { name: /NM03/ }).click();
+  const form = page.getByRole('form', { name: 'Division' });
+  await form.getByLabel('Name').fill('Mesilla Valley');
+
+  // another administrator renames the division meanwhile
+  const api = await request.newContext({ baseURL, extraHTTPHeaders: { ...CLIENT, origin: baseURL! } });
+  await api.post('/api/login', { headers: { authorization: 'Basic ' + Buffer.from(`admin:${PASSWORD}`).toString('base64') } });
+  const nm03 = ((await (await api.get('/api/divisions')).json()) as { code: string; counties: { fips: string; name: string }[] }[]).find((d) => d.code === 'NM03')!;
+  const other = await api.post('/api/divisions', { data: { ...nm03, name: 'Dona Ana and Otero' } });
+  expect(other.ok()).toBe(true);
+  await api.dispose();
+
+  await form.getByRole('button', { name: 'Save division' }).click();
+  await expect(form.getByRole('alert')).toHaveText(
+    'Could not update record NM03, your changes have been rolled back. Try saving the record again. The form now shows the division as saved.',
+  );
+  await expect(form.getByLabel('Name')).toHaveValue('Dona Ana and Otero');
+});
+
 test('a dispatcher sees the divisions but cannot change them', async ({ page }) => {
   await signedIn(page, 'dispatcher');
   await page.goto('/admin/divisions');

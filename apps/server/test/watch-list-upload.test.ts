@@ -136,6 +136,12 @@ describe('preview, then apply', () => {
     expect((await staff.post('/api/watch-list-upload-apply', { uploadId: preview.uploadId })).statusCode).toBe(404);
     await age(23);
     expect((await staff.post('/api/watch-list-upload-apply', { uploadId: preview.uploadId })).statusCode).toBe(200);
+    // a preview left unapplied for more than a day is let go at the next upload; an applied one stays
+    const left = (await uploadWorkbook(staff, await workbook([HEADER, [p.memberId, null, null, 'Falls', null, null]]))).json();
+    await db.pool.query('update watch_list_uploads set uploaded_at = uploaded_at - interval \'25 hours\' where id = any($1)', [[left.uploadId, preview.uploadId]]);
+    await uploadWorkbook(staff, await workbook([HEADER, [p.memberId, null, null, 'Falls', null, null]]));
+    const kept = await db.pool.query('select id from watch_list_uploads where id = any($1)', [[left.uploadId, preview.uploadId]]);
+    expect(kept.rows.map((r) => r.id)).toEqual([preview.uploadId]);
   });
 
   it('skips a row whose passenger was deleted after the preview, and refuses an upload with nothing to apply', async () => {

@@ -8,7 +8,7 @@ import { badRequest, notFound } from '../../platform/errors.ts';
 import { PASSENGER_TYPES } from './repository.ts';
 
 /** A previewed upload may be applied within a day of being read. */
-const UPLOAD_KEPT_MS = 24 * 60 * 60 * 1000;
+export const UPLOAD_KEPT_MS = 24 * 60 * 60 * 1000;
 
 interface Existing {
   id: string;

@@ -19,6 +19,7 @@ import type { SessionUser } from '../../platform/auth/users.ts';
 import { auditActor, inTransaction, writeAudit } from '../../platform/audit.ts';
 import type { AppDeps } from '../../platform/deps.ts';
 import { badRequest, HttpError } from '../../platform/errors.ts';
+import { UPLOAD_KEPT_MS } from './apply.ts';
 import { todayOf } from './entries.ts';
 import { PASSENGER_TYPES } from './repository.ts';
 
@@ -146,6 +147,8 @@ export async function uploadWatchList(deps: AppDeps, req: FastifyRequest, user: 
   if (sheet.problem) throw badRequest(sheet.problem);
   const rows = await previewRows(deps.pool, sheet.rows);
   const uploadId = await inTransaction(deps.pool, async (client) => {
+    // previews never applied are kept a day (the apply step's limit), then let go
+    await client.query('delete from watch_list_uploads where applied_at is null and uploaded_at < $1', [new Date(deps.clock.now().getTime() - UPLOAD_KEPT_MS)]);
     const { rows: saved } = await client.query<{ id: string }>(
       'insert into watch_list_uploads (file_name, rows, uploaded_by, uploaded_at) values ($1, $2, $3, $4) returning id',
       [file.name, JSON.stringify(rows), user.id, deps.clock.now()],
