@@ -5,7 +5,7 @@
  * field, in the form's words.
  */
 import { CARE_MSG, CONTACT_MSG, fixErrorsMessage, type ParsedContactInput } from '@tripline/core';
-import type { PoolClient } from 'pg';
+import type { Pool, PoolClient } from 'pg';
 import { badRequest } from '../../platform/errors.ts';
 import { divisionForZip } from '../geo/addresses.ts';
 
@@ -25,6 +25,12 @@ export async function resolveDivision(client: PoolClient, c: ParsedContactInput)
   return division.id;
 }
 
+/** Whether the id names a partner company (an Affiliate without a parent), not deleted. */
+export async function isPartnerCompany(db: Pool | PoolClient, id: string): Promise<boolean> {
+  const { rowCount } = await db.query(`select 1 from contacts where id = $1 and not deleted and 'Affiliate' = any(types) and parent_id is null`, [id]);
+  return !!rowCount;
+}
+
 /** Refuses links to records that do not exist or are of the wrong kind. */
 export async function checkLinks(client: PoolClient, c: ParsedContactInput, selfId: string | null): Promise<void> {
   if (c.memberPlanId) {
@@ -35,12 +41,8 @@ export async function checkLinks(client: PoolClient, c: ParsedContactInput, self
     const { rowCount } = await client.query('select 1 from contacts where id = $1 and not deleted and id is distinct from $2', [c.billingContactId, selfId]);
     if (!rowCount) throw refuse('billingContactId', CONTACT_MSG.UNKNOWN_CONTACT_LINK);
   }
-  if (c.preferredPartnerId) {
-    const { rowCount } = await client.query(
-      `select 1 from contacts where id = $1 and not deleted and 'Affiliate' = any(types) and parent_id is null`,
-      [c.preferredPartnerId],
-    );
-    if (!rowCount) throw refuse('preferredPartnerId', CARE_MSG.PREFERRED_NOT_PARTNER);
+  if (c.preferredPartnerId && !(await isPartnerCompany(client, c.preferredPartnerId))) {
+    throw refuse('preferredPartnerId', CARE_MSG.PREFERRED_NOT_PARTNER);
   }
   if (c.caseManagerBillTos.length) {
     const { rows } = await client.query<{ id: string }>(

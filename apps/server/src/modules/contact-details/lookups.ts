@@ -19,6 +19,7 @@ import type { z } from 'zod';
 import { auditActor, inTransaction, writeAudit } from '../../platform/audit.ts';
 import type { SessionUser } from '../../platform/auth/users.ts';
 import { badRequest, notFound } from '../../platform/errors.ts';
+import { isPartnerCompany } from './links.ts';
 
 type Row = Record<string, never>;
 
@@ -39,9 +40,8 @@ export async function saveWebFields(pool: Pool, req: FastifyRequest, user: Sessi
     const current = rows[0].preferred_partner_id as string | null;
     const refusal = preferredPartnerRefusal(user, current, prefProvider);
     if (refusal) throw badRequest(refusal, [{ path: 'prefProvider', message: refusal }]);
-    if (prefProvider) {
-      const partner = await client.query(`select 1 from contacts where id = $1 and not deleted and 'Affiliate' = any(types) and parent_id is null`, [prefProvider]);
-      if (!partner.rowCount) throw badRequest(CARE_MSG.PREFERRED_NOT_PARTNER, [{ path: 'prefProvider', message: CARE_MSG.PREFERRED_NOT_PARTNER }]);
+    if (prefProvider && !(await isPartnerCompany(client, prefProvider))) {
+      throw badRequest(CARE_MSG.PREFERRED_NOT_PARTNER, [{ path: 'prefProvider', message: CARE_MSG.PREFERRED_NOT_PARTNER }]);
     }
     if (current === prefProvider) return;
     await client.query('update contacts set preferred_partner_id = $2, mod_count = mod_count + 1, updated_at = now() where id = $1', [id, prefProvider]);
