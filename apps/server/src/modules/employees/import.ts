@@ -114,7 +114,7 @@ export async function uploadEmployeeImport(deps: AppDeps, req: FastifyRequest, u
     if (number) seen.add(number);
     const existingId = number ? (byNumber.get(number) ?? null) : null;
     const branch = read.employee?.branch?.toUpperCase();
-    if (branch && !branches.has(branch)) read.warnings.push(`There is no division ${read.employee!.branch}`);
+    if (branch && !branches.has(branch)) read.warnings.push(EMPLOYEE_MSG.NO_DIVISION(read.employee!.branch!));
     if (read.employee) {
       const refusal = employeeWriteRefusal(user, read.employee, null);
       if (refusal) read.warnings.push(refusal.message);

@@ -20,9 +20,6 @@ import { isUuid } from '../trips/repository.ts';
 import { findEmployee, presentEmployee, type EmployeeRow } from './repository.ts';
 import { writeEmployeeAddress, writeEmployeeEmail, writeEmployeePhones } from './contact-parts.ts';
 
-const STALE = 'This employee was changed by someone else since you opened it. Your changes were not saved: reopen it to see the current values.';
-const MOD_COUNT_REQUIRED = 'modCount is required to change an employee';
-
 /** Why this save cannot go ahead, as a 400 listing every problem with its field (nothing is written). */
 function refuse(problems: { path: string; message: string }[]): HttpError {
   return badRequest(problems[0].message, problems);
@@ -41,7 +38,7 @@ async function checkPartner(client: PoolClient, affiliateId: string | null): Pro
 async function divisionIdOf(client: PoolClient, branch: string | null): Promise<string | null> {
   if (!branch) return null;
   const { rows } = await client.query<{ id: string }>('select id from divisions where code = upper($1)', [branch]);
-  if (!rows[0]) throw refuse([{ path: 'branch', message: `There is no division ${branch}` }]);
+  if (!rows[0]) throw refuse([{ path: 'branch', message: EMPLOYEE_MSG.NO_DIVISION(branch) }]);
   return rows[0].id;
 }
 
@@ -118,8 +115,8 @@ export async function writeEmployee(client: PoolClient, req: FastifyRequest, use
     before = await findEmployee(client, user, e.id, true);
     // a deleted employee is history: it is not edited
     if (!before || before.deleted) throw notFound();
-    if (e.modCount === undefined) throw refuse([{ path: 'modCount', message: MOD_COUNT_REQUIRED }]);
-    if (before.mod_count !== e.modCount) throw conflict(STALE, presentEmployee(before));
+    if (e.modCount === undefined) throw refuse([{ path: 'modCount', message: EMPLOYEE_MSG.MOD_COUNT_REQUIRED }]);
+    if (before.mod_count !== e.modCount) throw conflict(EMPLOYEE_MSG.STALE, presentEmployee(before));
   }
   const refusal = employeeWriteRefusal(user, e, before ? { affiliateId: before.affiliate_id, classifications: before.types } : null);
   if (refusal) {
@@ -171,7 +168,7 @@ export async function deleteEmployee(deps: AppDeps, req: FastifyRequest, user: S
   return inTransaction(deps.pool, async (client) => {
     const before = await findEmployee(client, user, q.id, true);
     if (!before || before.deleted) throw notFound();
-    if (before.mod_count !== q.modCount) throw conflict(STALE, presentEmployee(before));
+    if (before.mod_count !== q.modCount) throw conflict(EMPLOYEE_MSG.STALE, presentEmployee(before));
     const refusal = employeeWriteRefusal(user, { affiliateId: before.affiliate_id, classifications: [] }, { affiliateId: before.affiliate_id, classifications: before.types });
     if (refusal) throw forbidden(refusal.message);
     await client.query('update contacts set deleted = true, mod_count = mod_count + 1, updated_at = now() where id = $1', [before.id]);
