@@ -84,7 +84,7 @@ export function ContactsPage({ route }: ScreenProps) {
   return (
     <Stack gap="md" className={classes.page}>
       <Group justify="space-between" align="flex-end">
-        <Title order={2}>{route.title ?? 'Contacts'}</Title>
+        <Title order={1} size="h2">{route.title ?? 'Contacts'}</Title>
         <Group gap="xs">
           <Button leftSection={<IconUserPlus size={16} />} onClick={() => openNew('Person')}>
             New Person

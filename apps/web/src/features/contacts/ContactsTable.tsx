@@ -38,19 +38,19 @@ type Column = TableColumn<ContactRow, ContactRowActions>;
 const dash = (v: string | null) => v ?? '—';
 
 const COLUMNS: readonly Column[] = [
-  { key: 'number', label: 'Number', width: '80px', minWidth: 80, numeric: true, cell: (c) => c.contactNumber },
-  { key: 'name', label: 'Name', width: 'minmax(200px, 2fr)', minWidth: 200, cell: (c) => <Name c={c} /> },
-  { key: 'types', label: 'Types', width: 'minmax(120px, 1fr)', minWidth: 120, cell: (c) => c.types.join(', ') },
-  { key: 'dob', label: 'DOB', width: '96px', minWidth: 96, foldable: true, cell: (c) => (c.dob ? formatUsDate(c.dob) : '—') },
-  { key: 'memberId', label: 'Member ID', width: '116px', minWidth: 116, foldable: true, cell: (c) => dash(c.memberId) },
-  { key: 'phone', label: 'Main phone', width: '128px', minWidth: 128, foldable: true, cell: (c) => (c.mainPhone ? formatPhone(c.mainPhone) : '—') },
-  { key: 'city', label: 'City', width: 'minmax(100px, 1fr)', minWidth: 100, foldable: true, cell: (c) => dash(c.city) },
-  { key: 'division', label: 'Division', width: '72px', minWidth: 72, foldable: true, cell: (c) => dash(c.division) },
+  { key: 'number', label: 'Number', width: '72px', minWidth: 72, numeric: true, cell: (c) => c.contactNumber },
+  { key: 'name', label: 'Name', width: 'minmax(160px, 2fr)', minWidth: 160, cell: (c) => <Name c={c} /> },
+  { key: 'types', label: 'Types', width: 'minmax(110px, 1fr)', minWidth: 110, cell: (c) => c.types.join(', ') },
+  { key: 'dob', label: 'DOB', width: '90px', minWidth: 90, foldable: true, cellClassName: classes.nowrap, cell: (c) => (c.dob ? formatUsDate(c.dob) : '—') },
+  { key: 'memberId', label: 'Member ID', width: '118px', minWidth: 118, foldable: true, cellClassName: classes.nowrap, cell: (c) => dash(c.memberId) },
+  { key: 'phone', label: 'Main phone', width: '130px', minWidth: 130, foldable: true, cellClassName: classes.nowrap, cell: (c) => (c.mainPhone ? formatPhone(c.mainPhone) : '—') },
+  { key: 'city', label: 'City', width: 'minmax(90px, 1fr)', minWidth: 90, foldable: true, cell: (c) => dash(c.city) },
+  { key: 'division', label: 'Division', width: '64px', minWidth: 64, foldable: true, cell: (c) => dash(c.division) },
   {
     key: 'inspect',
     label: 'Inspect',
-    width: '56px',
-    minWidth: 56,
+    width: '64px',
+    minWidth: 64,
     cell: (c, actions) => (
       <Tooltip label="Inspect" withinPortal>
         <ActionIcon variant="subtle" aria-label={`Inspect ${c.name}`} onClick={() => actions.onInspect(c)}>

@@ -1,4 +1,4 @@
-import { Badge, Button, Table, Text } from '@mantine/core';
+import { Button, Table, Text } from '@mantine/core';
 import { IconUserPlus } from '@tabler/icons-react';
 import { formatPhone, type EnrollmentMember } from '@tripline/core';
 import { formatUsDate } from '../../lib/date-input.ts';
@@ -20,7 +20,7 @@ const period = (m: EnrollmentMember) => `${formatUsDate(m.dateBegin)} – ${m.da
  */
 export function MembersTable({ members, creatingId, onCreate, onOpenContact }: MembersTableProps) {
   return (
-    <Table.ScrollContainer minWidth={900}>
+    <Table.ScrollContainer minWidth={1000}>
       <Table striped highlightOnHover stickyHeader aria-label="834 members">
         <Table.Thead>
           <Table.Tr>
@@ -38,31 +38,29 @@ export function MembersTable({ members, creatingId, onCreate, onOpenContact }: M
         <Table.Tbody>
           {members.map((m) => (
             <Table.Tr key={m.id}>
-              <Table.Td>{m.memberId}</Table.Td>
+              <Table.Td style={{ whiteSpace: 'nowrap' }}>{m.memberId}</Table.Td>
               <Table.Td fw={600}>{m.name}</Table.Td>
-              <Table.Td>{m.dob ? formatUsDate(m.dob) : '—'}</Table.Td>
+              <Table.Td style={{ whiteSpace: 'nowrap' }}>{m.dob ? formatUsDate(m.dob) : '—'}</Table.Td>
               <Table.Td>{m.planName ?? '—'}</Table.Td>
-              <Table.Td>{address(m)}</Table.Td>
-              <Table.Td>{m.phone ? formatPhone(m.phone) : '—'}</Table.Td>
+              <Table.Td miw={200}>{address(m)}</Table.Td>
+              <Table.Td style={{ whiteSpace: 'nowrap' }}>{m.phone ? formatPhone(m.phone) : '—'}</Table.Td>
               <Table.Td>{period(m)}</Table.Td>
               <Table.Td>
                 <Text size="xs" c="dimmed">
                   {m.source}
                 </Text>
               </Table.Td>
-              <Table.Td>
+              <Table.Td style={{ whiteSpace: 'nowrap' }}>
                 {m.contactId ? (
-                  <Badge
-                    component="button"
-                    type="button"
-                    variant="light"
+                  <Button
+                    size="compact-sm"
+                    variant="subtle"
                     color="teal"
-                    style={{ cursor: 'pointer' }}
                     onClick={() => onOpenContact(m.contactId!)}
                     aria-label={`Open contact ${m.contactNumber} of ${m.name}`}
                   >
                     Contact {m.contactNumber}
-                  </Badge>
+                  </Button>
                 ) : (
                   <Button
                     size="compact-sm"
