@@ -7,11 +7,11 @@ export interface PasswordTarget extends PasswordParty {
   passwordHash: string | null;
 }
 
-/** A contact by id (deleted ones are not found); locked for update inside a transaction. */
-export async function findPasswordTarget(db: Pool | PoolClient, id: string, lock = false): Promise<PasswordTarget | null> {
+/** A contact by id (deleted ones are not found). */
+export async function findPasswordTarget(db: Pool | PoolClient, id: string): Promise<PasswordTarget | null> {
   const { rows } = await db.query(
     `select id, name, types, ldap_groups, admin_access, parent_id, username, password_hash
-       from contacts where id = $1 and not deleted ${lock ? 'for update' : ''}`,
+       from contacts where id = $1 and not deleted`,
     [id],
   );
   const r = rows[0];
