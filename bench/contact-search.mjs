@@ -48,10 +48,10 @@ async function generateContacts(pool, n) {
   const started = performance.now();
   await pool.query(
     `insert into contacts (name, first_name, last_name, types, member_id, date_of_birth)
-     select f || ' ' || l, f, l, '{S/N Passenger}', 'BM' || lpad(i::text, 9, '0'), date '1930-01-01' + (i * 37 % 27000)
-       from generate_series($3::int + 1, $4::int) i,
-            lateral (select ($1::text[])[1 + (i * 7919) % cardinality($1::text[])] as f,
-                            ($2::text[])[1 + (i * 104729 / 7) % cardinality($2::text[])] as l) names`,
+     select f || ' ' || l, f, l, '{S/N Passenger}', 'BM' || lpad(i::text, 9, '0'), date '1930-01-01' + (i * 37 % 27000)::int
+       from generate_series($3::bigint + 1, $4::bigint) i,
+            lateral (select ($1::text[])[(1 + (i * 7919) % cardinality($1::text[]))::int] as f,
+                            ($2::text[])[(1 + (i * 104729 / 7) % cardinality($2::text[]))::int] as l) names`,
     [FIRST_NAMES, LAST_NAMES, rows[0].n, n],
   );
   await pool.query(

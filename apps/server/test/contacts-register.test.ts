@@ -133,6 +133,28 @@ describe('GET contacts', () => {
     expect(await names(staff, 'employeeId=E4411')).toEqual([driver.name]);
   });
 
+  it('marks an infectious disease, a watch-list entry and a partner hold in effect today, and nothing else', async () => {
+    const badgesOf = async (id: string) => (await list(staff, `id=${id}`)).json().contacts[0].badges;
+    const sick = await createPerson(db.pool, { name: 'Irene Infectious' });
+    const listed = await createPerson(db.pool, { name: 'Ernest Elevated' });
+    const held = await createPartner(db.pool, 'Held Transport');
+    await db.pool.query(
+      `insert into infectious_diseases (contact_id, disease, start_date, end_date, agent_name) values
+         ($1, 'Influenza', '2026-11-20', '2026-11-22', 'Test'), ($2, 'Measles', '2026-11-23', '2026-11-28', 'Test')`,
+      [sick.id, listed.id],
+    );
+    await db.pool.query(
+      `insert into elevated_members (passenger_id, reason, start_date, end_date) values ($1, 'Fall risk', '2026-11-01', null), ($2, 'Ended', '2026-01-01', '2026-11-21')`,
+      [listed.id, sick.id],
+    );
+    await db.pool.query(`insert into provider_holds (provider_id, type, start_date, begin_date) values ($1, 'NoNewTrips', '2026-11-22', '2026-11-22')`, [held.partner.id]);
+    expect(await badgesOf(sick.id)).toEqual(['infectious']);
+    expect(await badgesOf(listed.id)).toEqual(['elevated']);
+    expect(await badgesOf(held.partner.id)).toEqual(['hold']);
+    await db.pool.query('update infectious_diseases set cancel = true where contact_id = $1', [sick.id]);
+    expect(await badgesOf(sick.id)).toEqual([]);
+  });
+
   it('says there are more past the top 50', async () => {
     for (let i = 0; i < 51; i++) await createPerson(db.pool, { name: `Zamora Quintero ${String(i).padStart(2, '0')}` });
     const res = (await list(staff, 'q=zamora quintero')).json();
@@ -199,7 +221,8 @@ describe('GET api/autocomplete/affiliates', () => {
     expect((await affiliates(new Browser(t.app))).statusCode).toBe(401);
     expect((await affiliates(caseManager)).statusCode).toBe(403);
     const all = (await affiliates(staff)).json().map((a: { name: string }) => a.name);
-    expect(all).toEqual(['Rio Grande Test', 'Sandia Mobility Test']);
+    expect(all).toEqual(expect.arrayContaining(['Rio Grande Test', 'Sandia Mobility Test']));
+    expect(all.indexOf('Rio Grande Test')).toBeLessThan(all.indexOf('Sandia Mobility Test'));
     expect((await affiliates(staff, '?q=sandia')).json()).toEqual([
       { id: partner.partner.id, contactNumber: partner.partner.contactNumber, name: 'Sandia Mobility Test', division: null },
     ]);
