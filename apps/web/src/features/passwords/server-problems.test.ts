@@ -10,21 +10,21 @@ function fakeForm() {
 describe('server problems on a form', () => {
   it('puts each named field’s message on it', () => {
     const form = fakeForm();
-    const error = new ApiError({ status: 400, error: 'bad_request', message: 'x', details: [{ path: 'currentPassword', message: 'The current password is not correct' }] });
+    const error = new ApiError({ call: 'POST password-edit', status: 400, error: 'bad_request', message: 'x', details: [{ path: 'currentPassword', message: 'The current password is not correct' }] });
     expect(showServerProblems(form, error, 'newPassword')).toBe(true);
     expect(form.errors).toEqual({ currentPassword: 'The current password is not correct' });
   });
 
   it('puts a message naming no field of the form on the fallback field', () => {
     const form = fakeForm();
-    const error = new ApiError({ status: 400, error: 'bad_request', message: 'Contact has no user name', details: [] });
+    const error = new ApiError({ call: 'POST password-edit', status: 400, error: 'bad_request', message: 'Contact has no user name', details: [] });
     expect(showServerProblems(form, error, 'newPassword')).toBe(true);
     expect(form.errors).toEqual({ newPassword: 'Contact has no user name' });
   });
 
   it('leaves other failures alone', () => {
     const form = fakeForm();
-    expect(showServerProblems(form, new ApiError({ status: 403, error: 'forbidden', message: 'No' }), 'newPassword')).toBe(false);
+    expect(showServerProblems(form, new ApiError({ call: 'POST password-edit', status: 403, error: 'forbidden', message: 'No' }), 'newPassword')).toBe(false);
     expect(showServerProblems(form, new Error('x'), 'newPassword')).toBe(false);
     expect(form.errors).toEqual({});
   });
