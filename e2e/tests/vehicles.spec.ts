@@ -90,3 +90,27 @@ test('staff filter the fleets and find a termed van that stays unavailable', asy
   await expect(modal.getByText('Termed: the vehicle is no longer available')).toBeVisible();
   await shot(page, 'vehicles-staff-termed-editor');
 });
+
+test('a partner imports vehicles from a CSV after its preview', async ({ page }) => {
+  await signIn(page, 'partner');
+  await expect(page).toHaveURL(/:\d+\/$/);
+  await page.goto('/vehicles');
+  await page.getByRole('button', { name: 'Import' }).click();
+  const modal = page.getByRole('dialog', { name: 'Import vehicles' });
+  const csv = ['vehicleNumber,vehicleType,vin,modelYear,licensePlate', 'SAN-160,Ambulatory Sedan,1HGCM82633A004352,2019,NMX-160', 'SAN-101,Ambulatory Sedan,,,NEW-101'].join('\n');
+  await modal.locator('input[type=file]').setInputFiles({ name: 'fleet.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) });
+  await modal.getByRole('button', { name: 'Preview' }).click();
+  const rows = modal.getByRole('table', { name: 'Rows of the import' });
+  await expect(modal.getByText('2 rows ready, 0 with problems')).toBeVisible();
+  await expect(rows.getByRole('row').nth(1)).toContainText('Add');
+  // a vehicle number already in the fleet changes that vehicle, keeping what the file leaves out
+  await expect(rows.getByRole('row').nth(2)).toContainText('Change');
+  await shot(page, 'vehicles-import-preview');
+  await modal.getByRole('button', { name: 'Approve' }).click();
+  await expect(modal).toBeHidden();
+  await expect(page.getByText('1 vehicle added, 1 changed')).toBeVisible();
+  const table = page.getByRole('table', { name: 'Vehicles' });
+  await expect(table.getByRole('row', { name: /^Vehicle SAN-160/ })).toContainText('NMX-160');
+  await expect(table.getByRole('row', { name: /^Vehicle SAN-101/ })).toContainText('NEW-101');
+  await expect(table.getByRole('row', { name: /^Vehicle SAN-101/ })).toContainText('Toyota');
+});

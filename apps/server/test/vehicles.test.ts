@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { Browser } from './app.ts';
 import { createContact } from './factories.ts';
 import { staffWorld } from './staff-world.ts';
-import { auditRows, createDriver, createPartner, createTrip, PAST, signIn, TODAY, type Partner } from './trip-factories.ts';
+import { apiToken, auditRows, createDriver, createPartner, createTrip, PAST, signIn, TODAY, type Partner } from './trip-factories.ts';
 import { createVehicle, validVin, vehicleRow, wrongCheckDigit } from './vehicles-factories.ts';
 
 const world = staffWorld();
@@ -229,6 +229,18 @@ describe('vehicles-internal: the operator\'s own fleet', () => {
     expect(withDeleted.map((v) => v.id)).toContain(gone.id);
     const partnerAsks = (await partner.get('/api/vehicles-affiliate?includeDeleted=true')).json() as { deleted: boolean }[];
     expect(partnerAsks.every((v) => !v.deleted)).toBe(true);
+  });
+});
+
+describe("API tokens: the 'vehicles' area", () => {
+  it('lists with GET on vehicles and is refused without it or for a write it does not hold', async () => {
+    const reader = await apiToken(world.db.pool, world.x.user.id, { vehicles: ['GET'] });
+    const other = await apiToken(world.db.pool, world.x.user.id, { trips: ['GET'] });
+    const call = (token: string, method: 'GET' | 'POST', body?: unknown) =>
+      world.t.app.inject({ method, url: '/api/vehicles-affiliate', headers: { authorization: `Bearer ${token}` }, ...(body ? { payload: body as object } : {}) });
+    expect((await call(reader, 'GET')).statusCode).toBe(200);
+    expect((await call(other, 'GET')).statusCode).toBe(403);
+    expect((await call(reader, 'POST', newVehicle())).statusCode).toBe(403);
   });
 });
 

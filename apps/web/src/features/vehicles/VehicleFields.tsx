@@ -63,7 +63,7 @@ export function VehicleFields({ draft, errors, options, readOnly, vinLooking, ca
             required
             value={draft.vin}
             error={errors.vin}
-            description="17 characters; the year and make fill in from it"
+            placeholder="17 characters"
             maxLength={20}
             styles={{ input: { fontFamily: 'var(--mantine-font-family-monospace)', textTransform: 'uppercase' } }}
             rightSection={vinLooking ? <Loader size="xs" aria-label="Looking up the VIN" /> : null}

@@ -1,10 +1,11 @@
 import { useCallback, useMemo, useState } from 'react';
 import { Alert, Button, Center, Group, Loader, Select, Stack, Text, Title } from '@mantine/core';
-import { IconAlertCircle, IconPlus } from '@tabler/icons-react';
+import { IconAlertCircle, IconFileImport, IconPlus } from '@tabler/icons-react';
 import { VEHICLE_TYPES, isStaff, mayAddVehicle, type Vehicle } from '@tripline/core';
 import type { ScreenProps } from '../../app/screens.tsx';
 import { useCurrentUser } from '../../lib/current-user.ts';
 import { usePartners, useVehicles, type VehicleFilter } from './api.ts';
+import { ImportModal } from './ImportModal.tsx';
 import { VehicleModal, type VehicleTarget } from './VehicleModal.tsx';
 import { VehiclesTable } from './VehiclesTable.tsx';
 import classes from './vehicles.module.css';
@@ -24,6 +25,7 @@ export function VehiclesPage({ route }: ScreenProps) {
   const staff = me ? isStaff(me) : false;
   const [filter, setFilter] = useState<VehicleFilter>({});
   const [target, setTarget] = useState<VehicleTarget | null>(null);
+  const [importing, setImporting] = useState(false);
   const partners = usePartners(staff);
   const list = useVehicles(filter, Boolean(me));
   const set = (name: keyof VehicleFilter) => (value: string | null) => setFilter((f) => ({ ...f, [name]: value ?? undefined }));
@@ -43,9 +45,14 @@ export function VehiclesPage({ route }: ScreenProps) {
           </Text>
         </div>
         {mayAddVehicle(me) && (
-          <Button leftSection={<IconPlus size={16} />} onClick={() => setTarget({ new: true })}>
-            Add vehicle
-          </Button>
+          <Group gap="xs">
+            <Button variant="default" leftSection={<IconFileImport size={16} />} onClick={() => setImporting(true)}>
+              Import
+            </Button>
+            <Button leftSection={<IconPlus size={16} />} onClick={() => setTarget({ new: true })}>
+              Add vehicle
+            </Button>
+          </Group>
         )}
       </Group>
       <Group gap="sm" align="flex-end" role="search" aria-label={`Filter ${route.title ?? 'vehicles'}`}>
@@ -94,6 +101,11 @@ export function VehiclesPage({ route }: ScreenProps) {
         </>
       )}
       <VehicleModal target={target} me={me} onClose={() => setTarget(null)} />
+      <ImportModal
+        opened={importing}
+        partners={staff ? (partners.data ?? []).map((p) => ({ value: p.id, label: p.name })) : null}
+        onClose={() => setImporting(false)}
+      />
     </Stack>
   );
 }

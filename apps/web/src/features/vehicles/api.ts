@@ -74,3 +74,19 @@ export function usePartnerDrivers(partnerId: string | null, staff: boolean) {
     staleTime: 60_000,
   });
 }
+
+/** Reads a vehicles CSV into a preview; nothing is saved yet. */
+export function useImportUpload() {
+  return useMutation({
+    mutationFn: (input: { csv: string; partnerId?: string }) => callApi(contract.vehicleImportUpload, { body: input, quiet: [400, 403, 404] }),
+  });
+}
+
+/** Saves a previewed import in one go. */
+export function useImportApprove() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (importId: string) => callApi(contract.vehicleImportApprove, { body: { importId }, quiet: [400, 404, 409] }),
+    onSettled: () => client.invalidateQueries({ queryKey: vehiclesKey }),
+  });
+}
