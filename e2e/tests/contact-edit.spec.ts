@@ -109,13 +109,29 @@ test('a dispatcher creates a Person with a phone and an address, meets the valid
   await expect(saved).toHaveCount(0);
 });
 
-test('the phones tab opens from showTab=5, and a new contact cannot hold authorizations yet', async ({ page }) => {
+test('showTab=5 opens a found contact on its phones, and a new Business is neither a Residence nor holds authorizations yet', async ({ page }) => {
+  const rider = await withDatabase(async (db) => {
+    const { rows } = await db.query(
+      `select c.contact_number, c.name, p.phone_number_with_area_code as phone
+         from contacts c join contact_phones p on p.contact_id = c.id and p.main
+        where 'Passenger' = any(c.types) and not c.deleted and c.username is null
+        order by c.contact_number limit 1`,
+    );
+    return rows[0] as { contact_number: string; name: string; phone: string };
+  });
   await signIn(page, 'dispatcher');
   await expect(page).toHaveURL(/\/admin\/trips/);
-  await page.goto('/admin/contacts?showTab=5');
+  await page.goto(`/admin/contacts?q=${rider.contact_number}&showTab=5`);
+  const found = page.getByRole('dialog', { name: `${rider.name} #${rider.contact_number}` });
+  await expect(found.getByRole('tab', { name: 'Phones' })).toHaveAttribute('aria-selected', 'true');
+  const digits = rider.phone.replace(/\D/g, '');
+  await expect(found.getByLabel('Phone 1', { exact: true })).toHaveValue(`(${digits.slice(0, 3)}) ${digits.slice(3, 6)}-${digits.slice(6, 10)}`);
+  await shot(page, 'contact-phones-tab');
+  await found.getByRole('button', { name: 'Close', exact: true }).click();
+  await expect(found).toHaveCount(0);
+
   await page.getByRole('button', { name: 'New Business' }).click();
   const modal = page.getByRole('dialog', { name: 'New Business' });
-  await expect(modal.getByRole('tab', { name: 'Phones' })).toHaveAttribute('aria-selected', 'true');
   await modal.getByRole('tab', { name: 'Authorizations' }).click();
   await expect(modal.getByText('You must save the contact first')).toBeVisible();
   await modal.getByRole('tab', { name: 'General' }).click();
