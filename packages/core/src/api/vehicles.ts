@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { Endpoint } from './endpoint.ts';
 import { endpoint } from './endpoint.ts';
+import { text } from './text.ts';
 import {
   CapabilitiesQuery,
   ImportApprove,
@@ -82,7 +83,7 @@ export const vehicleEndpoints = {
     area: AREA,
     summary: 'Exterior colours the editor offers.',
     access: { roles: FLEET },
-    response: z.array(z.string()),
+    response: z.array(text()),
   }),
   vehicleMakeModel: endpoint({
     method: 'GET',
@@ -90,7 +91,7 @@ export const vehicleEndpoints = {
     area: AREA,
     summary: 'Makes with their models, for the editor\'s suggestions.',
     access: { roles: FLEET },
-    response: z.array(z.object({ make: z.string(), models: z.array(z.string()) })),
+    response: z.array(z.object({ make: text(), models: z.array(text()) })),
   }),
   vehicleImportUpload: endpoint({
     method: 'POST',
