@@ -166,6 +166,11 @@ test('a saved passenger gets a special request and a long-distance trip authoriz
 
   await saved.getByRole('tab', { name: 'Coverages' }).click();
   await expect(saved.getByText('No coverages.')).toBeVisible();
+  for (const tab of ['Passenger', 'Billing', 'Blacklists']) {
+    await saved.getByRole('tab', { name: tab }).click();
+    await expect(saved.getByRole('tab', { name: tab })).toHaveAttribute('aria-selected', 'true');
+    await shot(page, `contact-tab-${tab.toLowerCase()}`);
+  }
 
   await saved.getByRole('tab', { name: 'Authorizations' }).click();
   await expect(saved.getByText('No member trip authorizations.')).toBeVisible();

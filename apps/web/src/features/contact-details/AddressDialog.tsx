@@ -65,6 +65,8 @@ export function AddressDialog({ address, onClose, onDone }: AddressDialogProps) 
         onSubmit={(e) => {
           e.preventDefault();
           e.stopPropagation();
+          // the lat/lng picker's search is a form of its own whose submit bubbles up to here
+          if (e.target !== e.currentTarget) return;
           void ok();
         }}
       >

@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useId, useMemo, useState } from 'react';
 import { Alert, Badge, Button, Center, Group, Loader, Modal, Stack, Tabs, Text } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { CONTACT_MSG, contactDisplayName, fixErrorsMessage, type ContactProblem, type ContactRecord } from '@tripline/core';
@@ -60,6 +60,7 @@ export function ContactEditModal({ target, showTab, onClose, onSaved }: ContactE
   /** The form failed its checks: they run again on every change, so the alert follows the fixes. */
   const [checking, setChecking] = useState(false);
   const queryClient = useQueryClient();
+  const formId = useId();
 
   const load = (f: ContactForm) => {
     setInitial(f);
@@ -166,59 +167,64 @@ export function ContactEditModal({ target, showTab, onClose, onSaved }: ContactE
         </Alert>
       )}
       {form && (
-        <form
-          onSubmit={(e) => {
-            e.preventDefault();
-            void submit(form);
-          }}
-        >
-          <Stack gap="sm">
-            <Group gap="xs">
-              <Badge variant="light">{form.type1}</Badge>
-              {form.deleted && <Badge color="red">Deleted</Badge>}
-              {dirty && <Badge color="yellow" variant="outline">Unsaved changes</Badge>}
-            </Group>
-            {alert && (
-              <Alert color="red" role="alert" title={conflict ? 'Changed by someone else' : undefined}>
-                <Stack gap="xs">
-                  <Text size="sm">{alert}</Text>
-                  {conflict && (
-                    <Group>
-                      <Button size="xs" variant="light" onClick={() => load(formOfRecord(conflict))}>Load the current values</Button>
-                    </Group>
-                  )}
-                </Stack>
-              </Alert>
-            )}
-            <Tabs value={tab} onChange={(v) => v && setTab(v as ContactTab)} keepMounted={false}>
-              <Tabs.List>
-                {(Object.keys(TAB_LABELS) as ContactTab[]).map((t) => (
-                  <Tabs.Tab key={t} value={t}>{TAB_LABELS[t]}</Tabs.Tab>
-                ))}
-              </Tabs.List>
+        <Stack gap="sm">
+          <Group gap="xs">
+            <Badge variant="light">{form.type1}</Badge>
+            {form.deleted && <Badge color="red">Deleted</Badge>}
+            {dirty && <Badge color="yellow" variant="outline">Unsaved changes</Badge>}
+          </Group>
+          {alert && (
+            <Alert color="red" role="alert" title={conflict ? 'Changed by someone else' : undefined}>
+              <Stack gap="xs">
+                <Text size="sm">{alert}</Text>
+                {conflict && (
+                  <Group>
+                    <Button size="xs" variant="light" onClick={() => load(formOfRecord(conflict))}>Load the current values</Button>
+                  </Group>
+                )}
+              </Stack>
+            </Alert>
+          )}
+          <Tabs value={tab} onChange={(v) => v && setTab(v as ContactTab)} keepMounted={false}>
+            <Tabs.List>
+              {(Object.keys(TAB_LABELS) as ContactTab[]).map((t) => (
+                <Tabs.Tab key={t} value={t}>{TAB_LABELS[t]}</Tabs.Tab>
+              ))}
+            </Tabs.List>
+            {/* The contact's own fields form one form (Enter saves); the panels that write on their own stay outside it. */}
+            <form
+              id={formId}
+              noValidate
+              onSubmit={(e) => {
+                e.preventDefault();
+                // dialogs opened from the form (address, lat/lng search) are forms of their own, whose submits bubble up here
+                if (e.target !== e.currentTarget) return;
+                void submit(form);
+              }}
+            >
               <Tabs.Panel value="general" pt="sm"><GeneralTab form={form} set={set} errors={errors} /></Tabs.Panel>
               <Tabs.Panel value="passenger" pt="sm"><PassengerTab form={form} set={set} errors={errors} /></Tabs.Panel>
               <Tabs.Panel value="billing" pt="sm"><BillingTab form={form} set={set} errors={errors} /></Tabs.Panel>
               <Tabs.Panel value="addresses" pt="sm"><AddressesTab form={form} set={set} errors={errors} /></Tabs.Panel>
               <Tabs.Panel value="phones" pt="sm"><PhonesTab form={form} set={set} errors={errors} /></Tabs.Panel>
               <Tabs.Panel value="requests" pt="sm"><RequestsTab form={form} set={set} errors={errors} /></Tabs.Panel>
-              <Tabs.Panel value="coverages" pt="sm"><CoveragesTab contactId={form.id} /></Tabs.Panel>
-              <Tabs.Panel value="authorizations" pt="sm"><AuthorizationsTab passengerId={form.id} /></Tabs.Panel>
-              <Tabs.Panel value="blacklists" pt="sm"><BlacklistsPanel contactId={form.id} side={form.types.includes('Affiliate') ? 'partner' : 'passenger'} /></Tabs.Panel>
-            </Tabs>
-            <Group justify="space-between" mt="sm">
-              <Group>
-                {form.id && !form.deleted && (
-                  <Button variant="subtle" color="red" onClick={() => void remove()} disabled={saving}>Delete</Button>
-                )}
-              </Group>
-              <Group>
-                <Button variant="default" onClick={() => void close()} disabled={saving}>Close</Button>
-                <Button type="submit" loading={saving}>Save</Button>
-              </Group>
+            </form>
+            <Tabs.Panel value="coverages" pt="sm"><CoveragesTab contactId={form.id} /></Tabs.Panel>
+            <Tabs.Panel value="authorizations" pt="sm"><AuthorizationsTab passengerId={form.id} /></Tabs.Panel>
+            <Tabs.Panel value="blacklists" pt="sm"><BlacklistsPanel contactId={form.id} side={form.types.includes('Affiliate') ? 'partner' : 'passenger'} /></Tabs.Panel>
+          </Tabs>
+          <Group justify="space-between" mt="sm">
+            <Group>
+              {form.id && !form.deleted && (
+                <Button variant="subtle" color="red" onClick={() => void remove()} disabled={saving}>Delete</Button>
+              )}
             </Group>
-          </Stack>
-        </form>
+            <Group>
+              <Button variant="default" onClick={() => void close()} disabled={saving}>Close</Button>
+              <Button type="submit" form={formId} loading={saving}>Save</Button>
+            </Group>
+          </Group>
+        </Stack>
       )}
     </Modal>
   );
