@@ -85,6 +85,21 @@ test('staff find an employee by number and are told a Driver needs a partner', a
   const modal = page.getByRole('dialog');
   await expect(modal.getByLabel('Employee number')).toHaveValue('STX003');
   await shot(page, 'employees-staff-edit');
+
+  // someone else saves the employee meanwhile: this save is rolled back and the form shows theirs (spec 1 §8)
+  const name = await modal.getByLabel('First name').inputValue();
+  await page.evaluate(async () => {
+    const headers = { 'X-Client-Version': '6', 'content-type': 'application/json' };
+    const [e] = await (await fetch('/api/employees?q=stx003', { headers })).json();
+    const res = await fetch('/api/employees', { method: 'POST', headers, body: JSON.stringify({ ...e, notes: 'Changed at the other desk' }) });
+    if (!res.ok) throw new Error(`save failed: ${res.status}`);
+  });
+  await modal.getByLabel('Notes').fill('Changed here');
+  await modal.getByRole('button', { name: 'Save' }).click();
+  await expect(modal.getByRole('alert')).toContainText(`Could not update record ${name}`);
+  await expect(modal.getByRole('alert')).toContainText('your changes have been rolled back. Try saving the record again');
+  await expect(modal.getByLabel('Notes')).toHaveValue('Changed at the other desk');
+  await shot(page, 'employees-staff-conflict');
   await modal.getByRole('button', { name: 'Cancel' }).click();
 
   // the address keeps the search: a reload shows the same list

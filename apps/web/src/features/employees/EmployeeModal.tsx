@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { Alert, Button, Group, Loader, Modal, Stack, Tabs, Text } from '@mantine/core';
-import { classificationsAllowed, EMPLOYEE_CLASSIFICATIONS, EMPLOYEE_MSG, isStaff, mayEditEmployee, type CurrentUser, type Employee } from '@tripline/core';
+import { classificationsAllowed, EMPLOYEE_CLASSIFICATIONS, EMPLOYEE_MSG, isStaff, mayEditEmployee, TRIP_MSG, type CurrentUser, type Employee } from '@tripline/core';
 import { ApiError } from '../../lib/api.ts';
 import { toast } from '../../lib/toast.tsx';
 import { uploadEmployeePhoto, useEmployee, usePartnerOptions, useSaveEmployee } from './api.ts';
@@ -33,7 +33,7 @@ export function EmployeeModal({ target, me, onClose }: Props) {
   const [draft, setDraft] = useState<EmployeeDraft | null>(null);
   const [photo, setPhoto] = useState<File | null>(null);
   const [errors, setErrors] = useState<Record<string, string>>({});
-  const [failure, setFailure] = useState<{ message: string; current?: Employee } | null>(null);
+  const [failure, setFailure] = useState<{ message: string } | null>(null);
   const [tab, setTab] = useState<string | null>('details');
 
   useEffect(() => {
@@ -59,13 +59,6 @@ export function EmployeeModal({ target, me, onClose }: Props) {
   const title = employee ? employee.name : 'New employee';
   const allowed = classificationsAllowed(me);
   const classifications = allowed === 'all' ? EMPLOYEE_CLASSIFICATIONS : allowed;
-
-  /** After a 409: the server's copy replaces the form, and its modCount is read again. */
-  const reload = (current: Employee) => {
-    setDraft(draftOf(current));
-    setFailure(null);
-    void loaded.refetch();
-  };
 
   const onSave = async () => {
     if (!draft) return;
@@ -98,8 +91,14 @@ export function EmployeeModal({ target, me, onClose }: Props) {
         setTab('shifts');
       }
     } catch (e) {
-      if (e instanceof ApiError) {
-        setFailure({ message: e.message, current: e.status === 409 ? ((e.body as { current?: Employee })?.current ?? undefined) : undefined });
+      if (e instanceof ApiError && e.status === 409) {
+        // spec 1 §8: the changes are rolled back and the form shows the server's copy
+        const current = (e.body as { current?: Employee } | undefined)?.current;
+        if (current) setDraft(draftOf(current));
+        void loaded.refetch();
+        setFailure({ message: `${TRIP_MSG.CONFLICT(employee?.name ?? draft.firstName)}. ${e.message}` });
+      } else if (e instanceof ApiError) {
+        setFailure({ message: e.message });
         setErrors(Object.fromEntries(e.details.map((d) => [d.path.replace(/^address\./, ''), d.message])));
       } else setFailure({ message: String(e) });
     }
@@ -154,11 +153,6 @@ export function EmployeeModal({ target, me, onClose }: Props) {
             <Alert color="red" role="alert">
               <Stack gap={6}>
                 <Text size="sm">{failure.message}</Text>
-                {failure.current && (
-                  <Button size="xs" variant="white" onClick={() => reload(failure.current!)}>
-                    Load the current values
-                  </Button>
-                )}
               </Stack>
             </Alert>
           )}
