@@ -1,38 +1,28 @@
 import { LOGIN_THROTTLE, PASSWORD_ACCESS_MSG, PASSWORD_MSG, passwordChecklist } from '@tripline/core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { Browser, buildTestApp, type TestApp } from './app.ts';
-import { createTestDatabase, type TestDatabase } from './db.ts';
+import { describe, expect, it } from 'vitest';
+import { Browser } from './app.ts';
+import { staffWorld } from './staff-world.ts';
 import { createContact, PASSWORD, type ContactSpec, type Created } from './factories.ts';
 import { apiToken, auditRows, createPartner, signIn } from './trip-factories.ts';
 
-let db: TestDatabase;
-let t: TestApp;
-
-beforeAll(async () => {
-  db = await createTestDatabase();
-  t = await buildTestApp(db.pool);
-});
-afterAll(async () => {
-  await t.app.close();
-  await db.drop();
-});
+const w = staffWorld();
 
 const NEW = 'Better-Pass7';
 
 async function user(spec: ContactSpec = {}): Promise<{ c: Created; b: Browser }> {
-  const c = await createContact(db.pool, spec);
-  return { c, b: await signIn(t.app, c) };
+  const c = await createContact(w.db.pool, spec);
+  return { c, b: await signIn(w.t.app, c) };
 }
 
 const hashOf = async (id: string) =>
-  (await db.pool.query('select password_hash, password_change_required, mod_count from contacts where id = $1', [id])).rows[0];
-const sessionsOf = async (id: string) => (await db.pool.query('select count(*)::int n from sessions where contact_id = $1', [id])).rows[0].n as number;
-const canSignIn = async (c: Created, password: string) => (await new Browser(t.app, '10.9.9.9').login(c.username!, password)).statusCode === 200;
+  (await w.db.pool.query('select password_hash, password_change_required, mod_count from contacts where id = $1', [id])).rows[0];
+const sessionsOf = async (id: string) => (await w.db.pool.query('select count(*)::int n from sessions where contact_id = $1', [id])).rows[0].n as number;
+const canSignIn = async (c: Created, password: string) => (await new Browser(w.t.app, '10.9.9.9').login(c.username!, password)).statusCode === 200;
 const edit = (b: Browser, body: Record<string, unknown>) => b.post('/api/password-edit', body);
 
 describe('password-generator', () => {
   it('401 signed out; a password ticking every displayed rule for any signed-in user', async () => {
-    expect((await new Browser(t.app).get('/api/password-generator')).statusCode).toBe(401);
+    expect((await new Browser(w.t.app).get('/api/password-generator')).statusCode).toBe(401);
     const { b } = await user({ types: ['Passenger', 'S/N Passenger'] });
     const res = await b.get('/api/password-generator');
     expect(res.statusCode).toBe(200);
@@ -42,7 +32,7 @@ describe('password-generator', () => {
 
 describe('password-edit: one’s own password', () => {
   it('401 → 400 for each enforced rule → success; nothing changes on a refusal', async () => {
-    expect((await edit(new Browser(t.app), { currentPassword: PASSWORD, newPassword: NEW, newPasswordVerify: NEW })).statusCode).toBe(401);
+    expect((await edit(new Browser(w.t.app), { currentPassword: PASSWORD, newPassword: NEW, newPasswordVerify: NEW })).statusCode).toBe(401);
     const { c, b } = await user({ types: ['Affiliate'] });
     const before = await hashOf(c.id);
     const refused = [
@@ -74,7 +64,7 @@ describe('password-edit: one’s own password', () => {
       expect(res.statusCode).toBe(400);
       expect(res.json()).toMatchObject({ message: PASSWORD_MSG.CURRENT_WRONG, details: [{ path: 'currentPassword' }] });
     }
-    const failures = await db.pool.query('select count(*)::int n from login_failures where username = $1', [c.username]);
+    const failures = await w.db.pool.query('select count(*)::int n from login_failures where username = $1', [c.username]);
     expect(failures.rows[0].n).toBe(LOGIN_THROTTLE.perAccountAndAddress);
     // even the right one waits now, as a sign-in from this address would
     const throttled = await edit(b, { currentPassword: PASSWORD, newPassword: NEW, newPasswordVerify: NEW });
@@ -85,15 +75,15 @@ describe('password-edit: one’s own password', () => {
 
   it('ends the user’s other sessions, keeps this one, and audits without the password', async () => {
     const { c, b } = await user({ types: ['Affiliate'] });
-    const other = await signIn(t.app, c);
+    const other = await signIn(w.t.app, c);
     expect(await sessionsOf(c.id)).toBe(2);
     expect((await edit(b, { currentPassword: PASSWORD, newPassword: NEW, newPasswordVerify: NEW })).statusCode).toBe(200);
     expect(await sessionsOf(c.id)).toBe(1);
     expect((await other.get('/api/current-user')).statusCode).toBe(401);
     expect((await b.get('/api/current-user')).statusCode).toBe(200);
-    const audit = await auditRows(db.pool, 'contacts', c.id);
+    const audit = await auditRows(w.db.pool, 'contacts', c.id);
     expect(audit.at(-1)).toMatchObject({ activity_type: 'password-edit', actor_id: c.id, after: { own: true, sessionsEnded: 1 } });
-    const all = JSON.stringify((await db.pool.query('select * from audit_log')).rows);
+    const all = JSON.stringify((await w.db.pool.query('select * from audit_log')).rows);
     expect(all).not.toContain(NEW);
   });
 
@@ -106,9 +96,9 @@ describe('password-edit: one’s own password', () => {
 
 describe('password-edit: another contact’s password', () => {
   it('404 for a partner user reaching another company’s user, and for no such contact; the row is unchanged', async () => {
-    const mine = await createPartner(db.pool);
-    const theirs = await createPartner(db.pool);
-    const b = await signIn(t.app, mine.user);
+    const mine = await createPartner(w.db.pool);
+    const theirs = await createPartner(w.db.pool);
+    const b = await signIn(w.t.app, mine.user);
     const before = await hashOf(theirs.user.id);
     const res = await edit(b, { contactId: theirs.user.id, currentPassword: PASSWORD, newPassword: NEW, newPasswordVerify: NEW });
     expect(res.statusCode).toBe(404);
@@ -118,43 +108,43 @@ describe('password-edit: another contact’s password', () => {
   });
 
   it('an AffiliateAdmin sets a sibling’s password without the current one, and its sessions end', async () => {
-    const { partner } = await createPartner(db.pool);
+    const { partner } = await createPartner(w.db.pool);
     const { b } = await user({ types: ['Affiliate', 'AffiliateAdmin'], parentId: partner.id });
-    const sibling = await createContact(db.pool, { types: ['Affiliate'], parentId: partner.id });
-    await signIn(t.app, sibling);
+    const sibling = await createContact(w.db.pool, { types: ['Affiliate'], parentId: partner.id });
+    await signIn(w.t.app, sibling);
     expect((await edit(b, { contactId: sibling.id, newPassword: NEW, newPasswordVerify: NEW })).statusCode).toBe(200);
     expect(await sessionsOf(sibling.id)).toBe(0);
     expect(await canSignIn(sibling, NEW)).toBe(true);
   });
 
   it('a plain partner user may not set a sibling’s password', async () => {
-    const { partner, user: plain } = await createPartner(db.pool);
-    const sibling = await createContact(db.pool, { types: ['Affiliate'], parentId: partner.id });
-    const b = await signIn(t.app, plain);
+    const { partner, user: plain } = await createPartner(w.db.pool);
+    const sibling = await createContact(w.db.pool, { types: ['Affiliate'], parentId: partner.id });
+    const b = await signIn(w.t.app, plain);
     expect((await edit(b, { contactId: sibling.id, newPassword: NEW, newPasswordVerify: NEW })).statusCode).toBe(404);
   });
 
   it('staff: 403 above their access, the target’s current password below it; admin needs none', async () => {
     const { b } = await user({ types: ['SecureEmployee'], ldapGroups: ['Dispatch'] });
-    const finance = await createContact(db.pool, { name: 'Fay Finance', types: ['SecureEmployee'], ldapGroups: ['Finance'] });
+    const finance = await createContact(w.db.pool, { name: 'Fay Finance', types: ['SecureEmployee'], ldapGroups: ['Finance'] });
     const before = await hashOf(finance.id);
     const above = await edit(b, { contactId: finance.id, newPassword: NEW, newPasswordVerify: NEW });
     expect(above.statusCode).toBe(403);
     expect(above.json().message).toBe(PASSWORD_ACCESS_MSG.WIDER('Fay Finance', ['Finance']));
     expect(await hashOf(finance.id)).toEqual(before);
 
-    const { user: partnerUser } = await createPartner(db.pool);
+    const { user: partnerUser } = await createPartner(w.db.pool);
     expect((await edit(b, { contactId: partnerUser.id, newPassword: NEW, newPasswordVerify: NEW })).json().message).toBe(PASSWORD_MSG.CURRENT_REQUIRED);
     expect((await edit(b, { contactId: partnerUser.id, currentPassword: PASSWORD, newPassword: NEW, newPasswordVerify: NEW })).statusCode).toBe(200);
 
     const { b: admin, c: adminContact } = await user({ types: ['SecureEmployee'], adminAccess: true });
     expect((await edit(admin, { contactId: finance.id, newPassword: NEW, newPasswordVerify: NEW })).statusCode).toBe(200);
-    expect((await auditRows(db.pool, 'contacts', finance.id)).at(-1)).toMatchObject({ actor_id: adminContact.id, after: { own: false } });
+    expect((await auditRows(w.db.pool, 'contacts', finance.id)).at(-1)).toMatchObject({ actor_id: adminContact.id, after: { own: false } });
   });
 
   it('400 for a contact that cannot sign in', async () => {
     const { b } = await user({ types: ['SecureEmployee'], adminAccess: true });
-    const record = await createContact(db.pool, { name: 'Bill To Co', types: ['Bill To'], username: null });
+    const record = await createContact(w.db.pool, { name: 'Bill To Co', types: ['Bill To'], username: null });
     const res = await edit(b, { contactId: record.id, newPassword: NEW, newPasswordVerify: NEW });
     expect(res.statusCode).toBe(400);
     expect(res.json().message).toBe(PASSWORD_ACCESS_MSG.NO_USERNAME('Bill To Co'));
@@ -166,14 +156,14 @@ describe('password-reset', () => {
     b.post(`/api/password-reset?contactId=${contactId}${sendNotification === undefined ? '' : `&sendNotification=${sendNotification}`}`);
 
   it('401 → 400 → 403 for roles that may not reset → 404 for another company’s user', async () => {
-    const target = await createPartner(db.pool);
-    expect((await reset(new Browser(t.app), target.user.id)).statusCode).toBe(401);
+    const target = await createPartner(w.db.pool);
+    expect((await reset(new Browser(w.t.app), target.user.id)).statusCode).toBe(401);
     const { b: staff } = await user({ types: ['SecureEmployee'] });
     expect((await reset(staff, 'nope')).statusCode).toBe(400);
     expect((await reset(staff, target.user.id, 'maybe' as unknown as boolean)).statusCode).toBe(400);
     const { b: partnerUser } = await user({ types: ['Affiliate'], parentId: target.partner.id });
     expect((await reset(partnerUser, target.user.id)).statusCode).toBe(403);
-    const other = await createPartner(db.pool);
+    const other = await createPartner(w.db.pool);
     const { b: otherAdmin } = await user({ types: ['Affiliate', 'AffiliateAdmin'], parentId: other.partner.id });
     const before = await hashOf(target.user.id);
     expect((await reset(otherAdmin, target.user.id)).statusCode).toBe(404);
@@ -181,27 +171,27 @@ describe('password-reset', () => {
   });
 
   it('sends a temporary password through the outbox, ends the sessions and asks for a change at the next sign-in', async () => {
-    const target = await createContact(db.pool, { types: ['Affiliate'], email: 'pat.partner@example.com' });
-    const targetBrowser = await signIn(t.app, target);
+    const target = await createContact(w.db.pool, { types: ['Affiliate'], email: 'pat.partner@example.com' });
+    const targetBrowser = await signIn(w.t.app, target);
     const { b: staff, c: staffContact } = await user({ types: ['SecureEmployee'] });
     const res = await reset(staff, target.id);
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ sentTo: 'p•••@example.com', temporaryPassword: null });
     expect((await targetBrowser.get('/api/current-user')).statusCode).toBe(401);
-    const { rows } = await db.pool.query("select body, subject from outbox_messages where recipient = 'pat.partner@example.com'");
+    const { rows } = await w.db.pool.query("select body, subject from outbox_messages where recipient = 'pat.partner@example.com'");
     expect(rows).toHaveLength(1);
     const temporary = /Temporary password: (\S+)/.exec(rows[0].body)![1];
     expect(passwordChecklist(temporary).every((r) => r.met)).toBe(true);
-    const signedIn = await new Browser(t.app, '10.9.9.8').login(target.username!, temporary);
+    const signedIn = await new Browser(w.t.app, '10.9.9.8').login(target.username!, temporary);
     expect(signedIn.statusCode).toBe(200);
     expect(signedIn.json().passwordChangeRequired).toBe(true);
     expect((await hashOf(target.id)).password_change_required).toBe(true);
-    const audit = (await auditRows(db.pool, 'contacts', target.id)).at(-1);
+    const audit = (await auditRows(w.db.pool, 'contacts', target.id)).at(-1);
     expect(audit).toMatchObject({ activity_type: 'password-reset', actor_id: staffContact.id, after: { sentBy: 'email' } });
     expect(JSON.stringify(audit)).not.toContain(temporary);
 
     // changing it clears the request
-    const own = new Browser(t.app);
+    const own = new Browser(w.t.app);
     await own.login(target.username!, temporary);
     expect((await edit(own, { currentPassword: temporary, newPassword: NEW, newPasswordVerify: NEW })).statusCode).toBe(200);
     expect((await hashOf(target.id)).password_change_required).toBe(false);
@@ -209,10 +199,10 @@ describe('password-reset', () => {
   });
 
   it('with sendNotification=false, answers the temporary password once and sends nothing', async () => {
-    const { partner } = await createPartner(db.pool);
-    const driver = await createContact(db.pool, { types: ['Driver'], parentId: partner.id, phone: { number: '5055550123', smsEnabled: true } });
+    const { partner } = await createPartner(w.db.pool);
+    const driver = await createContact(w.db.pool, { types: ['Driver'], parentId: partner.id, phone: { number: '5055550123', smsEnabled: true } });
     const { b: affAdmin } = await user({ types: ['Affiliate', 'AffiliateAdmin'], parentId: partner.id });
-    const outbox = async () => (await db.pool.query('select count(*)::int n from outbox_messages where contact_id = $1', [driver.id])).rows[0].n;
+    const outbox = async () => (await w.db.pool.query('select count(*)::int n from outbox_messages where contact_id = $1', [driver.id])).rows[0].n;
     const res = await reset(affAdmin, driver.id, false);
     expect(res.statusCode).toBe(200);
     expect(res.json().sentTo).toBeNull();
@@ -226,12 +216,12 @@ describe('password-reset', () => {
 
   it('refuses above the caller’s access, one’s own, and a contact with nowhere to send to', async () => {
     const { b: staff, c: me } = await user({ types: ['SecureEmployee'] });
-    const adminContact = await createContact(db.pool, { types: ['SecureEmployee'], adminAccess: true });
+    const adminContact = await createContact(w.db.pool, { types: ['SecureEmployee'], adminAccess: true });
     expect((await reset(staff, adminContact.id)).statusCode).toBe(403);
     const self = await reset(staff, me.id);
     expect(self.statusCode).toBe(400);
     expect(self.json().message).toBe(PASSWORD_ACCESS_MSG.RESET_SELF);
-    const silent = await createContact(db.pool, { name: 'Quiet Quinn', types: ['Affiliate'] });
+    const silent = await createContact(w.db.pool, { name: 'Quiet Quinn', types: ['Affiliate'] });
     const before = await hashOf(silent.id);
     const res = await reset(staff, silent.id);
     expect(res.statusCode).toBe(400);
@@ -242,7 +232,7 @@ describe('password-reset', () => {
 
 describe('who may call the password endpoints', () => {
   it('role × endpoint: reset is for staff and AffiliateAdmins only; the others are for every signed-in user', async () => {
-    const target = await createContact(db.pool, { types: ['Affiliate'] });
+    const target = await createContact(w.db.pool, { types: ['Affiliate'] });
     const roles: [string, ContactSpec, number][] = [
       ['passenger', { types: ['Passenger', 'S/N Passenger'] }, 403],
       ['case manager', { types: ['Case Manager'] }, 403],
@@ -261,10 +251,10 @@ describe('who may call the password endpoints', () => {
   });
 
   it('an API token cannot reach passwords, whatever areas it holds', async () => {
-    const staff = await createContact(db.pool, { types: ['SecureEmployee'], adminAccess: true });
-    const token = await apiToken(db.pool, staff.id, { contacts: ['GET', 'POST'], employees: ['GET', 'POST'] });
+    const staff = await createContact(w.db.pool, { types: ['SecureEmployee'], adminAccess: true });
+    const token = await apiToken(w.db.pool, staff.id, { contacts: ['GET', 'POST'], employees: ['GET', 'POST'] });
     const before = await hashOf(staff.id);
-    const res = await t.app.inject({
+    const res = await w.t.app.inject({
       method: 'POST',
       url: '/api/password-edit',
       headers: { authorization: `Bearer ${token}` },

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { Anchor, Badge, Spoiler, Table, Text } from '@mantine/core';
 import dayjs from 'dayjs';
 import type { BugReport, OutboxMessage, SupportRequest } from './types.ts';
@@ -15,44 +16,42 @@ function Folded({ text }: { text: string }) {
   );
 }
 
-export function SupportRequestTable({ rows }: { rows: readonly SupportRequest[] }) {
+function Mail({ to }: { to: string | null }) {
+  return to ? (
+    <Anchor href={`mailto:${to}`} size="sm" display="block" style={{ overflowWrap: 'anywhere' }}>
+      {to}
+    </Anchor>
+  ) : null;
+}
+
+interface Column<T> {
+  header: string;
+  width?: number;
+  cell(row: T): ReactNode;
+}
+
+/** One list of messages: newest first, each cell at the top of its row. */
+function InboxTable<T extends { id: string }>({ label, rows, columns }: { label: string; rows: readonly T[]; columns: readonly Column<T>[] }) {
   return (
     <Table.ScrollContainer minWidth={720}>
-      <Table striped verticalSpacing="xs" aria-label="Support messages">
+      <Table striped verticalSpacing="xs" aria-label={label}>
         <Table.Thead>
           <Table.Tr>
-            <Table.Th w={150}>Received</Table.Th>
-            <Table.Th w={220}>From</Table.Th>
-            <Table.Th>Message</Table.Th>
+            {columns.map((c) => (
+              <Table.Th key={c.header} w={c.width}>
+                {c.header}
+              </Table.Th>
+            ))}
           </Table.Tr>
         </Table.Thead>
         <Table.Tbody>
           {rows.map((r) => (
             <Table.Tr key={r.id}>
-              <Table.Td valign="top">{when(r.createdAt)}</Table.Td>
-              <Table.Td valign="top">
-                <Text size="sm" fw={500}>
-                  {r.name ?? 'No name given'}
-                  {r.contactNumber !== null && (
-                    <Badge ml={6} size="xs" variant="light">
-                      #{r.contactNumber}
-                    </Badge>
-                  )}
-                </Text>
-                {r.email && (
-                  <Anchor href={`mailto:${r.email}`} size="sm" display="block">
-                    {r.email}
-                  </Anchor>
-                )}
-                {r.phone && (
-                  <Anchor href={`tel:${r.phone.replace(/\D/g, '')}`} size="sm" display="block">
-                    {r.phone}
-                  </Anchor>
-                )}
-              </Table.Td>
-              <Table.Td valign="top">
-                <Folded text={r.message} />
-              </Table.Td>
+              {columns.map((c) => (
+                <Table.Td key={c.header} valign="top">
+                  {c.cell(r)}
+                </Table.Td>
+              ))}
             </Table.Tr>
           ))}
         </Table.Tbody>
@@ -61,83 +60,90 @@ export function SupportRequestTable({ rows }: { rows: readonly SupportRequest[] 
   );
 }
 
-export function BugReportTable({ rows }: { rows: readonly BugReport[] }) {
-  return (
-    <Table.ScrollContainer minWidth={720}>
-      <Table striped verticalSpacing="xs" aria-label="Bug reports">
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th w={150}>Received</Table.Th>
-            <Table.Th w={200}>From</Table.Th>
-            <Table.Th>Description</Table.Th>
-            <Table.Th w={90}>Errors</Table.Th>
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {rows.map((r) => (
-            <Table.Tr key={r.id}>
-              <Table.Td valign="top">{when(r.createdAt)}</Table.Td>
-              <Table.Td valign="top">
-                <Text size="sm">{r.name ?? 'No name given'}</Text>
-                {r.email && (
-                  <Anchor href={`mailto:${r.email}`} size="sm">
-                    {r.email}
-                  </Anchor>
-                )}
-              </Table.Td>
-              <Table.Td valign="top">
-                {r.url && (
-                  <Text size="xs" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
-                    {r.url}
-                  </Text>
-                )}
-                <Folded text={r.description} />
-              </Table.Td>
-              <Table.Td valign="top">{r.exceptions.length}</Table.Td>
-            </Table.Tr>
-          ))}
-        </Table.Tbody>
-      </Table>
-    </Table.ScrollContainer>
-  );
-}
+const SUPPORT_COLUMNS: readonly Column<SupportRequest>[] = [
+  { header: 'Received', width: 150, cell: (r) => when(r.createdAt) },
+  {
+    header: 'From',
+    width: 220,
+    cell: (r) => (
+      <>
+        <Text size="sm" fw={500}>
+          {r.name ?? 'No name given'}
+          {r.contactNumber !== null && (
+            <Badge ml={6} size="xs" variant="light">
+              #{r.contactNumber}
+            </Badge>
+          )}
+        </Text>
+        <Mail to={r.email} />
+        {r.phone && (
+          <Anchor href={`tel:${r.phone.replace(/\D/g, '')}`} size="sm" display="block">
+            {r.phone}
+          </Anchor>
+        )}
+      </>
+    ),
+  },
+  { header: 'Message', cell: (r) => <Folded text={r.message} /> },
+];
 
-export function OutboxTable({ rows }: { rows: readonly OutboxMessage[] }) {
-  return (
-    <Table.ScrollContainer minWidth={720}>
-      <Table striped verticalSpacing="xs" aria-label="Outbox">
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th w={150}>Queued</Table.Th>
-            <Table.Th w={80}>Channel</Table.Th>
-            <Table.Th w={220}>To</Table.Th>
-            <Table.Th>Message</Table.Th>
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {rows.map((r) => (
-            <Table.Tr key={r.id}>
-              <Table.Td valign="top">{when(r.createdAt)}</Table.Td>
-              <Table.Td valign="top">
-                <Badge size="sm" variant="light" color={r.channel === 'sms' ? 'grape' : 'blue'}>
-                  {r.channel === 'sms' ? 'SMS' : 'Email'}
-                </Badge>
-              </Table.Td>
-              <Table.Td valign="top" style={{ overflowWrap: 'anywhere' }}>
-                {r.to}
-              </Table.Td>
-              <Table.Td valign="top">
-                {r.subject && (
-                  <Text size="sm" fw={500}>
-                    {r.subject}
-                  </Text>
-                )}
-                <Folded text={r.body} />
-              </Table.Td>
-            </Table.Tr>
-          ))}
-        </Table.Tbody>
-      </Table>
-    </Table.ScrollContainer>
-  );
-}
+const BUG_COLUMNS: readonly Column<BugReport>[] = [
+  { header: 'Received', width: 150, cell: (r) => when(r.createdAt) },
+  {
+    header: 'From',
+    width: 200,
+    cell: (r) => (
+      <>
+        <Text size="sm">{r.name ?? 'No name given'}</Text>
+        <Mail to={r.email} />
+      </>
+    ),
+  },
+  {
+    header: 'Description',
+    cell: (r) => (
+      <>
+        {r.url && (
+          <Text size="xs" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
+            {r.url}
+          </Text>
+        )}
+        <Folded text={r.description} />
+      </>
+    ),
+  },
+  { header: 'Errors', width: 90, cell: (r) => r.exceptions.length },
+];
+
+const OUTBOX_COLUMNS: readonly Column<OutboxMessage>[] = [
+  { header: 'Queued', width: 150, cell: (r) => when(r.createdAt) },
+  {
+    header: 'Channel',
+    width: 80,
+    cell: (r) => (
+      <Badge size="sm" variant="light" color={r.channel === 'sms' ? 'grape' : 'blue'}>
+        {r.channel === 'sms' ? 'SMS' : 'Email'}
+      </Badge>
+    ),
+  },
+  { header: 'To', width: 220, cell: (r) => <Text size="sm" style={{ overflowWrap: 'anywhere' }}>{r.to}</Text> },
+  {
+    header: 'Message',
+    cell: (r) => (
+      <>
+        {r.subject && (
+          <Text size="sm" fw={500}>
+            {r.subject}
+          </Text>
+        )}
+        <Folded text={r.body} />
+      </>
+    ),
+  },
+];
+
+export const SupportRequestTable = ({ rows }: { rows: readonly SupportRequest[] }) => (
+  <InboxTable label="Support messages" rows={rows} columns={SUPPORT_COLUMNS} />
+);
+export const BugReportTable = ({ rows }: { rows: readonly BugReport[] }) => <InboxTable label="Bug reports" rows={rows} columns={BUG_COLUMNS} />;
+export const OutboxTable = ({ rows }: { rows: readonly OutboxMessage[] }) => <InboxTable label="Outbox" rows={rows} columns={OUTBOX_COLUMNS} />;
