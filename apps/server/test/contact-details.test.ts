@@ -147,6 +147,17 @@ describe('POST contacts', () => {
     expect(await contactRow(contact.id)).toMatchObject({ title: 'Ms', mod_count: 1 });
   });
 
+  it('lets one of two saves made at once from the same copy win; the other answers 409', async () => {
+    const { contact } = (await save(person({ firstName: 'Joaquin' }))).json();
+    const [a, b] = await Promise.all([
+      save({ ...person({ firstName: 'Joaquin', title: 'Mr' }), id: contact.id, modCount: 0 }),
+      save({ ...person({ firstName: 'Joaquin', title: 'Dr' }), id: contact.id, modCount: 0 }),
+    ]);
+    expect([a.statusCode, b.statusCode].sort()).toEqual([200, 409]);
+    const winner = a.statusCode === 200 ? 'Mr' : 'Dr';
+    expect(await contactRow(contact.id)).toMatchObject({ title: winner, mod_count: 1 });
+  });
+
   it('answers 404 for a change of a contact that does not exist', async () => {
     const res = await save({ ...person(), id: '00000000-0000-4000-8000-000000000000', modCount: 0 });
     expect(res.statusCode).toBe(404);
