@@ -16,13 +16,15 @@ export type VehicleTarget = { vehicle: Vehicle } | { new: true };
 interface Props {
   target: VehicleTarget | null;
   me: CurrentUser;
+  /** The partner a new vehicle starts with (staff: the list's partner filter). */
+  defaultPartnerId?: string;
   onClose(): void;
 }
 
 const capabilityKey = (d: VehicleDraft) => `${d.modelYear.trim()}|${d.manufacturer.trim().toLowerCase()}|${d.model.trim().toLowerCase()}`;
 
 /** Adds or edits a vehicle (spec 2 §5): VIN lookup at 17 characters, seating once year, make and model are set. */
-export function VehicleModal({ target, me, onClose }: Props) {
+export function VehicleModal({ target, me, defaultPartnerId, onClose }: Props) {
   const staff = isStaff(me);
   const open = target !== null;
   const vehicle = target && 'vehicle' in target ? target.vehicle : null;
@@ -44,12 +46,14 @@ export function VehicleModal({ target, me, onClose }: Props) {
 
   useEffect(() => {
     if (!target) return;
-    const next = 'vehicle' in target ? draftOf(target.vehicle) : newDraft(staff ? null : me.partnerId);
+    const next = 'vehicle' in target ? draftOf(target.vehicle) : newDraft(staff ? (defaultPartnerId ?? null) : me.partnerId);
     setDraft(next);
     setErrors({});
     setFailure(null);
     setCapabilityNote(null);
     lastCapabilities.current = capabilityKey(next);
+    // a new target only: the filter changing behind an open editor leaves it alone
+    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [target, staff, me.partnerId]);
 
   // spec 2 §5: the capability lookup runs once year (4 digits), make and model are set and change

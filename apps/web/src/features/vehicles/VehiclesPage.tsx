@@ -27,7 +27,8 @@ export function VehiclesPage({ route }: ScreenProps) {
   const [target, setTarget] = useState<VehicleTarget | null>(null);
   const [importing, setImporting] = useState(false);
   const partners = usePartners(staff);
-  const list = useVehicles(filter, Boolean(me));
+  // asked at once, beside the current user: the server scopes the rows
+  const list = useVehicles(filter, true);
   const set = (name: keyof VehicleFilter) => (value: string | null) => setFilter((f) => ({ ...f, [name]: value ?? undefined }));
   const onOpen = useCallback((vehicle: Vehicle) => setTarget({ vehicle }), []);
   const resetKey = useMemo(() => JSON.stringify(filter), [filter]);
@@ -100,7 +101,7 @@ export function VehiclesPage({ route }: ScreenProps) {
           <VehiclesTable vehicles={rows} onOpen={onOpen} resetKey={resetKey} />
         </>
       )}
-      <VehicleModal target={target} me={me} onClose={() => setTarget(null)} />
+      <VehicleModal target={target} me={me} defaultPartnerId={filter.partnerId} onClose={() => setTarget(null)} />
       <ImportModal
         opened={importing}
         partners={staff ? (partners.data ?? []).map((p) => ({ value: p.id, label: p.name })) : null}
