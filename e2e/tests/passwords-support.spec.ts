@@ -63,6 +63,7 @@ test('Generate fills both fields with a password that ticks every rule', async (
   await expect(page).toHaveURL(/\/admin\/trips$/);
   await page.goto('/edit-password');
   await page.getByRole('button', { name: 'Generate' }).click();
+  await expect(page.getByLabel(/^New password/)).not.toHaveValue('');
   const generated = await page.getByLabel(/^New password/).inputValue();
   expect(generated).toHaveLength(12);
   await expect(page.getByLabel('Verify new password')).toHaveValue(generated);
@@ -131,4 +132,20 @@ test('staff reset a partner user’s password, shown once; the user must choose 
   await other.getByRole('link', { name: 'Continue' }).click();
   await expect(other).toHaveURL(/:\d+\/$/);
   await other.close();
+});
+
+test('a signed-in partner writes to support with the message alone', async ({ page }) => {
+  await signIn(page, 'partner');
+  await expect(page).toHaveURL(/:\d+\/$/);
+  await page.goto('/contact');
+  await expect(page.getByText(/^Writing as /)).toBeVisible();
+  await expect(page.getByLabel('Your name')).toHaveCount(0);
+  const message = page.getByRole('textbox', { name: /^Message/ });
+  await message.fill('x'.repeat(5001));
+  await page.getByRole('button', { name: 'Send message' }).click();
+  await expect(page.getByText('The message may have at most 5,000 characters')).toBeVisible();
+  await message.fill('Where do we upload the new insurance certificate for our vans?');
+  await page.getByRole('button', { name: 'Send message' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'Message sent' })).toBeVisible();
+  await shot(page, 'contact-support-signed-in');
 });
