@@ -41,6 +41,7 @@ test('a partner adds a vehicle by VIN, after the check-digit error', async ({ pa
   await modal.getByRole('button', { name: 'Save' }).click();
   await expect(modal.getByRole('alert')).toHaveText('Fix validation errors first');
   await shot(page, 'vehicles-check-digit');
+  await expectNoA11yViolations(page, 'vehicles-editor');
 
   // the right VIN: its year and maker fill in, then the model brings the seats
   await modal.getByLabel('VIN').fill(VIN);

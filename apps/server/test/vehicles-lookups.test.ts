@@ -1,6 +1,6 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { VEHICLE_MSG } from '@tripline/core';
+import { VEHICLE_MSG, contract, type Endpoint } from '@tripline/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Browser, buildTestApp, type TestApp } from './app.ts';
 import { createContact } from './factories.ts';
@@ -167,5 +167,32 @@ describe('vehicle import: upload, preview, approve', () => {
     const stranger = await signIn(world.t.app, other.user);
     expect((await stranger.post('/api/vehicle-import-approve', { importId: upload.importId })).statusCode).toBe(404);
     expect(await count()).toBe(before);
+  });
+});
+
+describe('who may call each vehicle endpoint (role × endpoint)', () => {
+  const vehicleEndpoints = (Object.values(contract) as Endpoint[]).filter((ep) => ep.area === 'vehicles');
+  const reads = vehicleEndpoints.filter((ep) => ep.method === 'GET');
+
+  it('covers every endpoint of the area', () => {
+    expect(vehicleEndpoints.length).toBe(16);
+  });
+
+  it('refuses a passenger and a case manager everything, an Affiliate the in-house fleet; lets staff read all', async () => {
+    const caseManager = await signIn(world.t.app, await createContact(world.db.pool, { types: ['Case Manager'] }));
+    const query = (ep: Endpoint) => (ep.path === 'vin-lookup' ? `?vin=${validVin()}` : ep.path === 'vehicle-capabilities-lookup' ? '?make=Toyota&model=Sienna&year=2020' : '');
+    for (const ep of vehicleEndpoints) {
+      const url = `/api/${ep.path}${ep.method === 'GET' ? query(ep) : ''}`;
+      const body = ep.method === 'GET' ? undefined : {};
+      for (const b of [passenger, caseManager]) {
+        expect([400, 403], `${ep.method} ${ep.path}`).toContain((await b.request(ep.method, url, { body })).statusCode);
+      }
+    }
+    for (const ep of reads) {
+      const expected = ep.path === 'vehicles-internal' ? 403 : 200;
+      expect((await partner.get(`/api/${ep.path}${query(ep)}`)).statusCode, ep.path).toBe(expected);
+      expect((await world.staff.get(`/api/${ep.path}${query(ep)}`)).statusCode, ep.path).toBe(200);
+      expect((await passenger.get(`/api/${ep.path}${query(ep)}`)).statusCode, ep.path).toBe(403);
+    }
   });
 });
