@@ -43,8 +43,11 @@ test('a dispatcher creates a Person with a phone and an address, meets the valid
   const dialog = page.getByRole('dialog', { name: 'New address' });
   await expect(dialog.getByLabel('Label')).toHaveValue('Home');
   await dialog.getByLabel('Street').fill('1100 Central Ave SE');
-  await dialog.getByLabel('City').fill('Albuquerque');
-  await dialog.getByLabel('State').fill('NM');
+  // a city suggestion fills the city, state and a ZIP; the ZIP is then typed over
+  await dialog.getByLabel('City').fill('Albuquer');
+  await page.getByRole('option', { name: /^Albuquerque, NM \d{5}$/ }).first().click();
+  await expect(dialog.getByLabel('City')).toHaveValue('Albuquerque');
+  await expect(dialog.getByLabel('State')).toHaveValue('NM');
   await dialog.getByLabel('ZIP').fill('87106');
   await shot(page, 'contact-address-dialog');
   await dialog.getByRole('button', { name: 'OK' }).click();

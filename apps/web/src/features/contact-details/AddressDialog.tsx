@@ -8,6 +8,8 @@ import { geocodeAddress, useCityOptions } from '../geo/api.ts';
 import { LatLngPicker } from '../geo/LatLngPicker.tsx';
 import type { AddressRow } from './form.ts';
 
+const CITY_OPTION = /^(.*), ([A-Z]{2}) (\d{5})$/;
+
 export interface AddressDialogProps {
   /** The address being edited or added; null: closed. */
   address: AddressRow | null;
@@ -78,12 +80,12 @@ export function AddressDialog({ address, onClose, onDone }: AddressDialogProps) 
             <Autocomplete
               label="City"
               value={a.city}
-              onChange={(v) => edit({ city: v })}
-              data={[...new Set((cities.data ?? []).map((c) => `${c.city}, ${c.state} ${c.zip}`))].slice(0, 8)}
-              onOptionSubmit={(v) => {
-                const m = /^(.*), ([A-Z]{2}) (\d{5})$/.exec(v);
-                if (m) edit({ city: m[1]!, state: m[2]!, zip: m[3]! });
+              onChange={(v) => {
+                // a suggestion ('Albuquerque, NM 87102') fills city, state and ZIP at once
+                const m = CITY_OPTION.exec(v);
+                edit(m ? { city: m[1]!, state: m[2]!, zip: m[3]! } : { city: v });
               }}
+              data={[...new Set((cities.data ?? []).map((c) => `${c.city}, ${c.state} ${c.zip}`))].slice(0, 8)}
             />
             <TextInput label="State" value={a.state} maxLength={2} onChange={(e) => edit({ state: e.currentTarget.value.toUpperCase() })} />
             <TextInput label="ZIP" value={a.zip} onChange={(e) => edit({ zip: e.currentTarget.value })} />
