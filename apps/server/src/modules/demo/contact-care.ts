@@ -59,7 +59,7 @@ export async function addDemoContactCare(client: pg.PoolClient, today: string): 
 async function addDuplicatePassenger(client: pg.PoolClient): Promise<void> {
   const { rows } = await client.query<{ id: string }>(
     `select c.id from contacts c
-      where c.types && '{S/N Passenger}' and c.username is null and not c.deleted and c.date_of_birth is not null
+      where c.types && '{Passenger,S/N Passenger}' and c.username is null and not c.deleted and c.date_of_birth is not null
         and exists (select 1 from contact_phones p where p.contact_id = c.id)
       order by c.contact_number desc limit 1`,
   );

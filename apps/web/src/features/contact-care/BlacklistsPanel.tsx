@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Alert, Badge, Button, Group, Loader, Select, Stack, Table, Text, TextInput } from '@mantine/core';
+import { Alert, Badge, Button, Group, Loader, Select, Stack, Table, Text, TextInput, VisuallyHidden } from '@mantine/core';
 import { BLACKLIST_REQUESTERS, CARE_MSG, type BlacklistEntry, type BlacklistRequester, type ContactOption } from '@tripline/core';
 import { confirm } from '../../lib/confirm.tsx';
 import { formatUsDate } from '../../lib/date-input.ts';
@@ -130,7 +130,9 @@ export function BlacklistsPanel({ contactId, side }: BlacklistsPanelProps) {
               <Table.Th>Requested by</Table.Th>
               <Table.Th>Until</Table.Th>
               <Table.Th>Notes</Table.Th>
-              <Table.Th />
+              <Table.Th>
+                <VisuallyHidden>Actions</VisuallyHidden>
+              </Table.Th>
             </Table.Tr>
           </Table.Thead>
           <Table.Tbody>

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Alert, Badge, Button, Group, Loader, Stack, Table, Text, TextInput } from '@mantine/core';
+import { Alert, Badge, Button, Group, Loader, Stack, Table, Text, TextInput, VisuallyHidden } from '@mantine/core';
 import { CARE_MSG, defaultInfectiousEnd, type InfectiousDisease } from '@tripline/core';
 import { confirm } from '../../lib/confirm.tsx';
 import { formatUsDate, localToday } from '../../lib/date-input.ts';
@@ -101,7 +101,9 @@ export function DiseasesTab({ contactId }: { contactId: string | null }) {
               <Table.Th>End</Table.Th>
               <Table.Th>Recorded by</Table.Th>
               <Table.Th>Status</Table.Th>
-              <Table.Th />
+              <Table.Th>
+                <VisuallyHidden>Actions</VisuallyHidden>
+              </Table.Th>
             </Table.Tr>
           </Table.Thead>
           <Table.Tbody>

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Alert, Badge, Button, Group, Loader, Stack, Table, Text } from '@mantine/core';
+import { Alert, Badge, Button, Group, Loader, Stack, Table, Text, VisuallyHidden } from '@mantine/core';
 import type { CareSummary } from '@tripline/core';
 import { formatUsDate } from '../../lib/date-input.ts';
 import { useDuplicates } from './api.ts';
@@ -30,7 +30,9 @@ export function DuplicatesTab({ contact, onMerged }: { contact: CareSummary; onM
               <Table.Th>Born</Table.Th>
               <Table.Th>Member id</Table.Th>
               <Table.Th>Why</Table.Th>
-              <Table.Th />
+              <Table.Th>
+                <VisuallyHidden>Actions</VisuallyHidden>
+              </Table.Th>
             </Table.Tr>
           </Table.Thead>
           <Table.Tbody>

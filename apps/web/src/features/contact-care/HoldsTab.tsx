@@ -15,9 +15,16 @@ const TYPE_HELP: Record<HoldType, string> = {
   Suspension: 'No trip of the window can be assigned, and its unstarted trips there are taken from it.',
 };
 
+/** Trips listed in the confirmation; the others are counted. */
+const CONFIRM_ROWS = 8;
+
 /** The confirmation of a hold (spec 2 §9): the trips it touches, and that it cannot be undone. */
 function HoldConfirm({ preview, body, busy, onConfirm, onClose }: { preview: Preview | null; body: HoldBody | null; busy: boolean; onConfirm(): void; onClose(): void }) {
   const taken = preview?.trips.filter((t) => t.unassigned).length ?? 0;
+  // the trips taken from the partner first; the list is cut so the confirmation fits on the screen
+  const ordered = [...(preview?.trips ?? [])].sort((a, b) => Number(b.unassigned) - Number(a.unassigned));
+  const listed = ordered.slice(0, CONFIRM_ROWS);
+  const more = ordered.length - listed.length;
   return (
     <Modal opened={preview !== null} onClose={onClose} title="Place the hold?" size="lg">
       {preview && body && (
@@ -33,28 +40,31 @@ function HoldConfirm({ preview, body, busy, onConfirm, onClose }: { preview: Pre
                 The partner has {preview.trips.length} trip{preview.trips.length === 1 ? '' : 's'} in this window
                 {taken > 0 ? `; ${taken} will be taken from it` : '; they stay with it'}.
               </Text>
-              <Table.ScrollContainer minWidth={400} mah={280}>
-                <Table striped>
-                  <Table.Thead>
-                    <Table.Tr>
-                      <Table.Th>Trip</Table.Th>
-                      <Table.Th>Date</Table.Th>
-                      <Table.Th>Passenger</Table.Th>
-                      <Table.Th>What happens</Table.Th>
+              <Table striped>
+                <Table.Thead>
+                  <Table.Tr>
+                    <Table.Th>Trip</Table.Th>
+                    <Table.Th>Date</Table.Th>
+                    <Table.Th>Passenger</Table.Th>
+                    <Table.Th>What happens</Table.Th>
+                  </Table.Tr>
+                </Table.Thead>
+                <Table.Tbody>
+                  {listed.map((t) => (
+                    <Table.Tr key={t.id}>
+                      <Table.Td>{t.referenceNumber}</Table.Td>
+                      <Table.Td>{formatUsDate(t.serviceDate)}</Table.Td>
+                      <Table.Td>{t.passengerName ?? '—'}</Table.Td>
+                      <Table.Td>{t.unassigned ? <Badge color="red">Unassigned</Badge> : <Badge color="gray">Stays</Badge>}</Table.Td>
                     </Table.Tr>
-                  </Table.Thead>
-                  <Table.Tbody>
-                    {preview.trips.map((t) => (
-                      <Table.Tr key={t.id}>
-                        <Table.Td>{t.referenceNumber}</Table.Td>
-                        <Table.Td>{formatUsDate(t.serviceDate)}</Table.Td>
-                        <Table.Td>{t.passengerName ?? '—'}</Table.Td>
-                        <Table.Td>{t.unassigned ? <Badge color="red">Unassigned</Badge> : <Badge color="gray">Stays</Badge>}</Table.Td>
-                      </Table.Tr>
-                    ))}
-                  </Table.Tbody>
-                </Table>
-              </Table.ScrollContainer>
+                  ))}
+                </Table.Tbody>
+              </Table>
+              {more > 0 && (
+                <Text size="sm" c="dimmed">
+                  …and {more} more trip{more === 1 ? '' : 's'} in the window.
+                </Text>
+              )}
             </>
           )}
           <Group justify="flex-end">
