@@ -7,12 +7,7 @@ import { toast } from '../../lib/toast.tsx';
 import { SubmitForm } from '../../components/SubmitForm.tsx';
 import { useDiseases, useSaveDisease } from './api.ts';
 import { CareDateInput, refusalText } from './CareDateInput.tsx';
-
-function status(d: InfectiousDisease, today: string): { label: string; color: string } {
-  if (d.cancel) return { label: 'Cancelled', color: 'gray' };
-  if (d.active) return { label: 'Active', color: 'red' };
-  return d.startDate > today ? { label: 'Upcoming', color: 'orange' } : { label: 'Ended', color: 'gray' };
-}
+import { diseaseStatus } from './care-format.ts';
 
 /**
  * Infectious diseases of a contact (spec 2 §5): recorded only for a saved contact, ending 5 days
@@ -108,7 +103,7 @@ export function DiseasesTab({ contactId }: { contactId: string | null }) {
           </Table.Thead>
           <Table.Tbody>
             {list.data.map((d) => {
-              const s = status(d, today);
+              const s = diseaseStatus(d, today);
               return (
                 <Table.Tr key={d.id}>
                   <Table.Td>{d.disease}</Table.Td>

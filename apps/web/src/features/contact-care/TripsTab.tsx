@@ -1,18 +1,10 @@
 import { useMemo, useState } from 'react';
 import { Alert, Badge, Group, Indicator, Loader, Stack, Table, Text } from '@mantine/core';
 import { Calendar } from '@mantine/dates';
-import { addDays } from '@tripline/core';
 import { formatUsDate, localToday } from '../../lib/date-input.ts';
 import { useContactTrips } from './api.ts';
 import { refusalText } from './CareDateInput.tsx';
-
-/** The first and last day of the month of `day` (YYYY-MM-DD). */
-function monthOf(day: string): { from: string; to: string } {
-  const from = `${day.slice(0, 7)}-01`;
-  const [y, m] = from.split('-').map(Number);
-  const next = m === 12 ? `${y + 1}-01-01` : `${y}-${String(m + 1).padStart(2, '0')}-01`;
-  return { from, to: addDays(next, -1) };
-}
+import { monthOf } from './care-format.ts';
 
 /**
  * The contact's trips by date (spec 2 §3 "trips calendar by date"): a month calendar marking the
