@@ -1,9 +1,10 @@
 import { expect, test, type Page } from '@playwright/test';
 import { dayOffset, expectNoA11yViolations, signIn } from './helpers.ts';
 
-// The employees screen: a partner's own people are listed at once and a new driver gets a shift
-// override for a day; staff find an employee by number, open it read-only where it belongs to the
-// operator, and are told a Driver needs a partner.
+// The employees screen: a partner's own people are listed at once, a new driver keeps its record when
+// its photo is refused and gets a shift override for a day; staff find an employee by number (kept
+// in the address), see a stale save rolled back, are told a Driver needs a partner, and record a
+// day worked once per date.
 
 const shot = async (page: Page, name: string) => {
   await page.screenshot({ path: test.info().outputPath(`${name}.png`), fullPage: true });
@@ -65,7 +66,7 @@ test('a partner adds a driver and sets a shift override for one day', async ({ p
   await expect(row).toContainText('Sandia Mobility');
 });
 
-test('staff find an employee by number and are told a Driver needs a partner', async ({ page }) => {
+test('staff find an employee by number, meet a stale save, add a driver once it has a partner and record a day worked', async ({ page }) => {
   await signIn(page, 'dispatcher');
   await expect(page).toHaveURL(/\/admin\/trips$/);
   await page.goto('/admin/employees');
@@ -114,4 +115,23 @@ test('staff find an employee by number and are told a Driver needs a partner', a
   await created.getByRole('button', { name: 'Save' }).click();
   await expect(created.getByRole('alert').filter({ hasText: 'Driver type must have a provider specified' }).first()).toBeVisible();
   await shot(page, 'employees-driver-needs-provider');
+
+  // naming the partner saves the driver; a day worked goes on its pay history, one per date
+  await created.getByRole('tab', { name: 'Details' }).click();
+  await created.getByLabel('Partner company').click();
+  await page.getByRole('option', { name: 'Bosque Wheelchair Express' }).click();
+  await created.getByRole('button', { name: 'Save' }).click();
+  const driver = page.getByRole('dialog', { name: 'Nadia Benavidez' });
+  await driver.getByRole('tab', { name: 'Pay history' }).click();
+  await expect(driver.getByText('No days worked recorded yet.')).toBeVisible();
+  const worked = dayOffset(-1);
+  for (const hours of ['7.5', '8']) {
+    await driver.getByLabel('Date worked').fill(usDate(worked));
+    await driver.getByLabel('Hours').fill(hours);
+    await driver.getByRole('button', { name: 'Save day' }).click();
+    await expect(driver.getByRole('table', { name: 'Pay history' }).getByRole('row', { name: new RegExp(`^${usDate(worked)} ${hours} `) })).toBeVisible();
+  }
+  await expect(driver.getByRole('table', { name: 'Pay history' }).getByRole('row')).toHaveCount(2);
+  await expectNoA11yViolations(page, 'employees-pay-history');
+  await shot(page, 'employees-pay-history');
 });
