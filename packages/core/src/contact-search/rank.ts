@@ -2,7 +2,7 @@ import type { ContactSearchTerms } from './terms.ts';
 
 /**
  * How search hits are ranked, best first. A hit takes the first tier it meets; within a tier the
- * closer name (trigram similarity) and then the name in alphabetical order come first.
+ * closer name (closeness) and then the name in alphabetical order come first.
  * - identifier: the contact number, member id or date of birth, or all ten digits of a phone;
  * - phoneEnding: a phone ends with the digits typed;
  * - namePrefix: the name starts with the text as typed;
@@ -37,14 +37,17 @@ export const tierRank = (tier: ContactSearchTier): number => CONTACT_SEARCH_TIER
 
 export interface RankedHit {
   tier: ContactSearchTier;
-  /** Trigram similarity of the name to the text, 0 to 1. */
-  similarity: number;
+  /**
+   * How close a similar name is to the text, 0 to 1 (trigram word similarity); 0 in the other
+   * tiers, whose hits meet the text exactly and so go by name.
+   */
+  closeness: number;
   name: string;
 }
 
 /** Orders two hits by the rules above. */
 export function compareHits(a: RankedHit, b: RankedHit): number {
-  return tierRank(a.tier) - tierRank(b.tier) || b.similarity - a.similarity || a.name.localeCompare(b.name, 'en');
+  return tierRank(a.tier) - tierRank(b.tier) || b.closeness - a.closeness || a.name.localeCompare(b.name, 'en');
 }
 
 /** The first `limit` hits of a list fetched one longer, and whether there are more. */

@@ -87,12 +87,12 @@ describe('ranking', () => {
   });
   it('orders by tier, then closer name, then name', () => {
     const hits = [
-      { tier: 'similar' as const, similarity: 0.9, name: 'Rosa Montoyo' },
-      { tier: 'wordPrefixes' as const, similarity: 0.4, name: 'Montoya Rosa' },
-      { tier: 'namePrefix' as const, similarity: 0.5, name: 'Rosa Montoya Baca' },
-      { tier: 'namePrefix' as const, similarity: 0.8, name: 'Rosa Montoya' },
-      { tier: 'wordPrefixes' as const, similarity: 0.4, name: 'Montoya Baca Rosa' },
-      { tier: 'identifier' as const, similarity: 0, name: 'Zed' },
+      { tier: 'similar' as const, closeness: 0.9, name: 'Rosa Montoyo' },
+      { tier: 'wordPrefixes' as const, closeness: 0.4, name: 'Montoya Rosa' },
+      { tier: 'namePrefix' as const, closeness: 0.5, name: 'Rosa Montoya Baca' },
+      { tier: 'namePrefix' as const, closeness: 0.8, name: 'Rosa Montoya' },
+      { tier: 'wordPrefixes' as const, closeness: 0.4, name: 'Montoya Baca Rosa' },
+      { tier: 'identifier' as const, closeness: 0, name: 'Zed' },
     ];
     expect(hits.sort(compareHits).map((h) => h.name)).toEqual([
       'Zed',

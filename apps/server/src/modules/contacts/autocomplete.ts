@@ -59,10 +59,10 @@ async function autocompleteOnce(pool: Pool, user: SessionUser, q: Query, terms: 
   const { rows } = await pool.query(
     `select c.id, c.contact_number, c.name, c.types, c.member_id, c.date_of_birth,
             (select a.city from addresses a where a.id = x.address_id) as city, x.address_id, x.distance
-       from contacts c join (${match.candidates}) hit on hit.id = c.id
+       from contacts c
        cross join lateral (select ${address} as address_id, ${distance} as distance, ${visited} as visited) x
       where ${where.join(' and ')}
-      order by x.visited desc, x.distance nulls last, ${match.tier}, ${match.similarity} desc, c.name, c.id
+      order by x.visited desc, x.distance nulls last, ${match.tier}, ${match.closeness} desc, c.name, c.id
       limit ${LIMIT}`,
     params,
   );

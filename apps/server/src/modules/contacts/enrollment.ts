@@ -8,7 +8,6 @@ import { presentRow, ROW_JOINS, rowColumns } from './register.ts';
 import { searchSql, withSimilar, type SearchColumns } from './search.ts';
 
 const ENROLLMENT_COLUMNS: SearchColumns = {
-  table: 'enrollment_834',
   name: 'name',
   memberId: 'member_id',
   dob: 'date_of_birth',
@@ -47,19 +46,19 @@ export async function searchMembers(pool: Pool, text: string, today: string) {
     const params: unknown[] = [];
     const s = searchSql(terms, params, { cols: ENROLLMENT_COLUMNS, alias: 'e', similar });
     const found = await pool.query(
-      `select e.*, pl.name as plan_name, hc.id as contact_id, hc.contact_number, ${s.tier} as tier, ${s.similarity} as similarity
-         from enrollment_834 e join (${s.candidates}) hit on hit.id = e.id
+      `select e.*, pl.name as plan_name, hc.id as contact_id, hc.contact_number, ${s.tier} as tier, ${s.closeness} as closeness
+         from enrollment_834 e
          left join plans pl on pl.id = e.plan_id
          left join contacts hc on hc.id = ${HOLDER}
         where ${s.where}
-        order by tier, similarity desc, e.name, e.date_begin desc, e.id
+        order by tier, closeness desc, e.name, e.date_begin desc, e.id
         limit ${CONTACT_SEARCH_LIMIT + 1}`,
       params,
     );
     return found.rows;
   });
   const ranked = rows
-    .map((r) => ({ row: r, tier: CONTACT_SEARCH_TIERS[r.tier as number], similarity: Number(r.similarity), name: r.name as string }))
+    .map((r) => ({ row: r, tier: CONTACT_SEARCH_TIERS[r.tier as number], closeness: Number(r.closeness), name: r.name as string }))
     .sort(compareHits);
   const top = topHits(ranked);
   return { members: top.rows.map((h) => presentMember(h.row)), more: top.more };

@@ -54,16 +54,14 @@ export async function affiliateOptions(pool: Pool, user: SessionUser, text: stri
     const where = [`c.types @> '{Affiliate}'`, 'not c.deleted', `not exists (select 1 from contacts pa where pa.id = c.parent_id and pa.types @> '{Affiliate}')`];
     if (!isStaff(user)) where.push(`c.id = ${bind(params, user.partnerId)}`);
     let order = 'c.name, c.id';
-    let from = 'contacts c';
     if (terms) {
       const s = searchSql(terms, params, { similar });
-      from = `contacts c join (${s.candidates}) hit on hit.id = c.id`;
       where.push(s.where);
-      order = `${s.tier}, ${s.similarity} desc, c.name, c.id`;
+      order = `${s.tier}, ${s.closeness} desc, c.name, c.id`;
     }
     const { rows } = await pool.query(
       `select c.id, c.contact_number, c.name, d.code as division
-         from ${from} left join divisions d on d.id = c.division_id
+         from contacts c left join divisions d on d.id = c.division_id
         where ${where.join(' and ')} order by ${order} limit ${AFFILIATE_LIMIT}`,
       params,
     );

@@ -40,7 +40,7 @@ export function presentRow(r: Record<string, unknown>): ContactRow {
   };
 }
 
-/** The filters other than q, as conditions on `c`. */
+/** The filters other than q, as conditions on the contacts alias `c` alone. */
 function filters(q: Query, user: SessionUser, params: unknown[]): string[] {
   const where = [contactScope(user, params)];
   if (!q.includeDeleted && !q.id) where.push('not c.deleted');
@@ -52,7 +52,7 @@ function filters(q: Query, user: SessionUser, params: unknown[]): string[] {
   }
   if (q.type) where.push(`c.types && ${bind(params, typesMeant(q.type))}::text[]`);
   if (q.parentId) where.push(`c.parent_id = ${bind(params, q.parentId)}`);
-  if (q.division) where.push(`d.code = ${bind(params, q.division.toUpperCase())}`);
+  if (q.division) where.push(`c.division_id = (select dv.id from divisions dv where dv.code = ${bind(params, q.division.toUpperCase())})`);
   return where;
 }
 
@@ -67,21 +67,22 @@ export async function listContacts(db: Pool | PoolClient, user: SessionUser, q: 
       const params: unknown[] = [];
       const where = filters(q, user, params);
       const s = searchSql(terms, params, { similar });
+      // rank the hits alone, then read the 51 rows' columns
       const found = await db.query(
-        `select ${rowColumns(params, today)}, x.tier, x.similarity
-           from (select c.id, ${s.tier} as tier, ${s.similarity} as similarity
-                   from contacts c join (${s.candidates}) hit on hit.id = c.id
-                  where ${s.where}) x
+        `select ${rowColumns(params, today)}, x.tier, x.closeness
+           from (select c.id, c.name, ${s.tier} as tier, ${s.closeness} as closeness
+                   from contacts c
+                  where ${s.where} and ${where.join(' and ')}
+                  order by 3, 4 desc, c.name, c.id
+                  limit ${CONTACT_SEARCH_LIMIT + 1}) x
            join contacts c on c.id = x.id ${ROW_JOINS}
-          where ${where.join(' and ')}
-          order by x.tier, x.similarity desc, c.name, c.id
-          limit ${CONTACT_SEARCH_LIMIT + 1}`,
+          order by x.tier, x.closeness desc, x.name, x.id`,
         params,
       );
       return found.rows;
     });
     const ranked = rows
-      .map((r) => ({ row: r, tier: CONTACT_SEARCH_TIERS[r.tier as number], similarity: Number(r.similarity), name: r.name as string }))
+      .map((r) => ({ row: r, tier: CONTACT_SEARCH_TIERS[r.tier as number], closeness: Number(r.closeness), name: r.name as string }))
       .sort(compareHits);
     const top = topHits(ranked);
     return { contacts: top.rows.map((h) => presentRow(h.row)), more: top.more };

@@ -26,9 +26,9 @@ export function contactRoutes(app: FastifyInstance, { pool, clock, geo }: AppDep
       const s = searchSql(terms, params, { similar });
       const found = await pool.query(
         `select c.id, c.contact_number, c.name, c.types, c.ldap_groups, c.admin_access, c.mfa_required, ${mainCity()} as city
-           from contacts c join (${s.candidates}) hit on hit.id = c.id
+           from contacts c
           where not c.deleted and ${s.where}
-          order by ${s.tier}, ${s.similarity} desc, c.name, c.id
+          order by ${s.tier}, ${s.closeness} desc, c.name, c.id
           limit ${GLOBAL_SEARCH_LIMIT}`,
         params,
       );

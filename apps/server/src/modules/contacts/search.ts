@@ -10,18 +10,15 @@ export const bind = (params: unknown[], v: unknown) => `$${params.push(v)}`;
 const INDEXED_WORD_MIN = 3;
 
 export interface SearchSql {
-  /** Ids of the rows the search can reach, each branch from its own index (a union). */
-  candidates: string;
   /** The rank number of a row (core CONTACT_SEARCH_TIERS order), on the alias given. */
   tier: string;
-  /** Trigram word similarity of the name to the text, 0 to 1. */
-  similarity: string;
-  /** Whether a candidate row meets any tier (a short word may have let a branch over-reach). */
+  /** core RankedHit closeness: a similar name's word similarity, else 0. */
+  closeness: string;
+  /** The row is found by an index and meets a tier (a word too short for the index only narrows). */
   where: string;
 }
 
 export interface SearchColumns {
-  table: string;
   name: string;
   memberId: string;
   dob: string;
@@ -31,7 +28,6 @@ export interface SearchColumns {
 }
 
 export const CONTACT_COLUMNS: SearchColumns = {
-  table: 'contacts',
   name: 'name',
   memberId: 'member_id',
   dob: 'date_of_birth',
@@ -40,7 +36,7 @@ export const CONTACT_COLUMNS: SearchColumns = {
 };
 
 // The same word separators as core nameWords.
-const normalisedName = (col: string) => `' ' || regexp_replace(lower(${col}), '[[:space:],./-]+', ' ', 'g')`;
+const normalisedName = (col: string) => `' ' || translate(lower(${col}), E',./-\\t', '     ')`;
 const phoneDigits = (col: string) => `reverse(regexp_replace(${col}, '[^0-9]', '', 'g'))`;
 
 /**
@@ -54,65 +50,62 @@ export function searchSql(
   { cols = CONTACT_COLUMNS, alias = 'c', similar = false }: { cols?: SearchColumns; alias?: string; similar?: boolean } = {},
 ): SearchSql {
   const col = (c: string) => `${alias}.${c}`;
-  const tiers = tiersOf(t);
-  const branches: string[] = [];
+  // what finds rows, each an indexed condition of the table itself, so one bitmap scan reads them
+  const finds: string[] = [];
   const conditions = new Map<ContactSearchTier, string>();
   const identifiers: string[] = [];
 
-  if (t.contactNumber !== null && cols.contactNumber) {
-    const v = bind(params, t.contactNumber);
-    branches.push(`select id from ${cols.table} where ${cols.contactNumber} = ${v}`);
-    identifiers.push(`${col(cols.contactNumber)} = ${v}`);
-  }
-  if (t.memberId !== null) {
-    const v = bind(params, t.memberId.toLowerCase());
-    branches.push(`select id from ${cols.table} where lower(${cols.memberId}) = ${v}`);
-    identifiers.push(`lower(${col(cols.memberId)}) = ${v}`);
-  }
-  if (t.dob !== null) {
-    const v = bind(params, t.dob);
-    branches.push(`select id from ${cols.table} where ${cols.dob} = ${v}::date`);
-    identifiers.push(`${col(cols.dob)} = ${v}::date`);
-  }
+  if (t.contactNumber !== null && cols.contactNumber) identifiers.push(`${col(cols.contactNumber)} = ${bind(params, t.contactNumber)}`);
+  if (t.memberId !== null) identifiers.push(`lower(${col(cols.memberId)}) = ${bind(params, t.memberId.toLowerCase())}`);
+  if (t.dob !== null) identifiers.push(`${col(cols.dob)} = ${bind(params, t.dob)}::date`);
   if (t.phone && cols.phones) {
     const ph = cols.phones;
     const v = bind(params, `${likeLiteral([...t.phone.digits].reverse().join(''))}%`);
-    branches.push(`select ${ph.owner} as id from ${ph.table} where ${phoneDigits(ph.number)} like ${v}`);
-    const hasPhone = `exists (select 1 from ${ph.table} sp where sp.${ph.owner} = ${alias}.id and ${phoneDigits(`sp.${ph.number}`)} like ${v})`;
+    // the phones' owners once (an init plan), then their rows by key
+    const hasPhone = `${alias}.id = any(array(select ${ph.owner} from ${ph.table} where ${phoneDigits(ph.number)} like ${v}))`;
     if (t.phone.whole) identifiers.push(hasPhone);
-    else conditions.set('phoneEnding', hasPhone);
+    else {
+      conditions.set('phoneEnding', hasPhone);
+      finds.push(hasPhone);
+    }
   }
-  if (identifiers.length) conditions.set('identifier', `(${identifiers.join(' or ')})`);
+  if (identifiers.length) {
+    conditions.set('identifier', `(${identifiers.join(' or ')})`);
+    finds.push(...identifiers);
+  }
 
-  let similarity = '0::real';
+  let closeness = '0::real';
   let similarTo: string | null = null;
   if (t.words.length > 0) {
     const name = `lower(${col(cols.name)})`;
-    const text = bind(params, t.text);
     const prefix = bind(params, `${likeLiteral(t.text)}%`);
     const contained = t.words.map((w) => bind(params, `%${likeLiteral(w)}%`));
     const wordStarts = t.words.map((w) => bind(params, `% ${likeLiteral(w)}%`));
-    branches.push(`select id from ${cols.table} where lower(${cols.name}) like ${prefix}`);
-    const indexed = t.words.map((w, i) => (w.length >= INDEXED_WORD_MIN ? `lower(${cols.name}) like ${contained[i]}` : null)).filter(Boolean);
-    if (indexed.length) branches.push(`select id from ${cols.table} where ${indexed.join(' and ')}`);
-    if (similar) branches.push(`select id from ${cols.table} where ${text} <% lower(${cols.name})`);
     conditions.set('namePrefix', `${name} like ${prefix}`);
     conditions.set('wordPrefixes', wordStarts.map((w) => `(${normalisedName(col(cols.name))}) like ${w}`).join(' and '));
     conditions.set('contains', contained.map((w) => `${name} like ${w}`).join(' and '));
-    similarity = `word_similarity(${text}, ${name})`;
-    if (similar) similarTo = `${text} <% ${name}`;
+    finds.push(`${name} like ${prefix}`);
+    const indexed = t.words.flatMap((w, i) => (w.length >= INDEXED_WORD_MIN ? [`${name} like ${contained[i]}`] : []));
+    if (indexed.length) finds.push(`(${indexed.join(' and ')})`);
+    if (similar) {
+      const text = bind(params, t.text);
+      closeness = `word_similarity(${text}, ${name})`;
+      similarTo = `${text} <% ${name}`;
+      finds.push(similarTo);
+    }
   }
 
-  const cases = tiers
+  const cases = tiersOf(t)
     .filter((tier) => conditions.has(tier))
     .map((tier) => `when ${conditions.get(tier)} then ${tierRank(tier)}`)
     .join(' ');
+  const meets = [...conditions.values(), ...(similarTo ? [similarTo] : [])];
   return {
-    candidates: branches.length ? branches.join(' union ') : 'select null::uuid as id where false',
     // a cast, so that ORDER BY never reads a bare number as a column position
     tier: cases ? `case ${cases} else ${tierRank('similar')} end` : `${tierRank('similar')}::int`,
-    similarity,
-    where: `(${[...conditions.values(), ...(similarTo ? [similarTo] : [])].join(' or ') || 'false'})`,
+    closeness,
+    // found by an index, then held to the tiers (a word too short for the index only narrows)
+    where: finds.length ? `(${finds.join(' or ')}) and (${meets.join(' or ')})` : 'false',
   };
 }
 
