@@ -35,6 +35,21 @@ DROP INDEX IF EXISTS addresses_contact;
 ALTER TABLE addresses DROP COLUMN contact_id;
 ALTER TABLE addresses ADD COLUMN country text;
 
+-- A contact's address row is never changed once joined: its text and location stay as they were,
+-- so the trips booked with it keep their place (an edit writes a new row and re-points the join).
+CREATE FUNCTION addresses_joined_immutable() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  IF (NEW.street, NEW.suite, NEW.city, NEW.state, NEW.zip, NEW.country, NEW.po_box, NEW.complete_address, NEW.lat, NEW.lng)
+       IS DISTINCT FROM (OLD.street, OLD.suite, OLD.city, OLD.state, OLD.zip, OLD.country, OLD.po_box, OLD.complete_address, OLD.lat, OLD.lng)
+     AND EXISTS (SELECT 1 FROM join_contact_addresses j WHERE j.address_id = OLD.id) THEN
+    RAISE EXCEPTION 'Address % belongs to a contact and is not changed: save a new address instead', OLD.id
+      USING ERRCODE = 'check_violation';
+  END IF;
+  RETURN NEW;
+END $$;
+CREATE TRIGGER addresses_joined_immutable BEFORE UPDATE ON addresses
+  FOR EACH ROW EXECUTE FUNCTION addresses_joined_immutable();
+
 -- The Contact fields of spec 2 §3 the register did not keep yet. A contact's street, city, ZIP,
 -- lat/lng and county are those of its first address (its joins), not columns of its own.
 ALTER TABLE contacts
@@ -110,6 +125,8 @@ ALTER TABLE contacts
   DROP COLUMN IF EXISTS location_type, DROP COLUMN IF EXISTS billing_notes, DROP COLUMN IF EXISTS billing_contact_id,
   DROP COLUMN IF EXISTS school_id, DROP COLUMN IF EXISTS preferred_partner_id, DROP COLUMN IF EXISTS pref_language,
   DROP COLUMN IF EXISTS phone_preference;
+DROP TRIGGER IF EXISTS addresses_joined_immutable ON addresses;
+DROP FUNCTION IF EXISTS addresses_joined_immutable();
 ALTER TABLE addresses DROP COLUMN IF EXISTS country;
 ALTER TABLE addresses ADD COLUMN contact_id uuid REFERENCES contacts(id) ON DELETE CASCADE;
 UPDATE addresses a SET contact_id = j.contact_id

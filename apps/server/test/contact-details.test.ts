@@ -138,6 +138,14 @@ describe('POST contacts', () => {
     expect(audit.at(-1)).toMatchObject({ activity_type: 'contact-update', before: { nickname: null }, after: { nickname: 'Lu' } });
   });
 
+  it('keeps a contact address row as it was: the database refuses to change it in place', async () => {
+    const { contact } = (await save(person({ firstName: 'Elena' }))).json();
+    const id = contact.joinContactAddresses[0].addressId;
+    await expect(w.db.pool.query(`update addresses set street = '9 Other St' where id = $1`, [id])).rejects.toThrow(/is not changed: save a new address instead/);
+    await w.db.pool.query(`update addresses set geocode_quality = 'exact' where id = $1`, [id]);
+    expect((await w.db.pool.query('select street from addresses where id = $1', [id])).rows[0].street).toBe('1100 Central Ave SE');
+  });
+
   it('answers 409 with the server copy for a stale modCount, changing nothing', async () => {
     const { contact } = (await save(person({ firstName: 'Marta' }))).json();
     expect((await save({ ...person({ firstName: 'Marta', title: 'Ms' }), id: contact.id, modCount: 0 })).statusCode).toBe(200);
