@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { Alert, Button, Center, Group, Loader, Select, Stack, Switch, Text, TextInput, Title } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconDownload, IconFileImport, IconPlus, IconSearch } from '@tabler/icons-react';
@@ -43,8 +43,16 @@ export function EmployeesPage({ route }: ScreenProps) {
     else next.delete(name);
     setParams(next, { replace: true });
   };
+  // the address changed by itself (Back, a link), not by the typing: the box shows its search
+  const written = useRef(q);
   useEffect(() => {
-    if (debounced !== q) setParam('q', debounced || undefined);
+    if (q !== written.current) setTyped(q);
+    written.current = q;
+  }, [q]);
+  useEffect(() => {
+    if (debounced === q) return;
+    written.current = debounced;
+    setParam('q', debounced || undefined);
     // the address follows the typing only
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [debounced]);
