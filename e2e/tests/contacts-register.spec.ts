@@ -100,6 +100,29 @@ test('the 834 search makes a contact of a member, never twice', async ({ page })
   await expect(page.getByRole('table', { name: 'Contacts' }).getByRole('row', { name: new RegExp(`^${member.name}, number`) })).toBeVisible();
 });
 
+test('a link with a contact number and showTab opens that contact on the tab', async ({ page }) => {
+  const person = await withDatabase(async (db) => {
+    const { rows } = await db.query<{ name: string; contact_number: string }>(
+      `select c.name, c.contact_number from contacts c
+        where 'S/N Passenger' = any(c.types) and not c.deleted and exists (select 1 from contact_phones p where p.contact_id = c.id)
+        order by c.contact_number desc limit 1`,
+    );
+    return rows[0];
+  });
+  await signIn(page, 'dispatcher');
+  await expect(page).toHaveURL(/\/admin\/trips/);
+  await page.goto(`/admin/contacts?q=${person.contact_number}&showTab=5`);
+  const dialog = page.getByRole('dialog');
+  await expect(dialog).toBeVisible();
+  await expect(dialog.getByRole('tab', { name: 'Phones' })).toHaveAttribute('aria-selected', 'true');
+  await shot(page, 'contacts-show-tab');
+  await page.keyboard.press('Escape');
+  await expect(dialog).toBeHidden();
+  // closing leaves the register on that contact, and it does not open again by itself
+  await expect(page.getByRole('table', { name: 'Contacts' }).getByRole('row', { name: `${person.name}, number ${person.contact_number}` })).toBeVisible();
+  await expect(dialog).toBeHidden();
+});
+
 test('partners do not reach the contact register', async ({ page }) => {
   await signIn(page, 'partner');
   await expect(page).toHaveURL(/:\d+\/$/);
