@@ -1,4 +1,5 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
+import { withDatabase } from './database.ts';
 import { expectNoA11yViolations, signIn } from './helpers.ts';
 
 // The vehicle list: a partner adds a van by its VIN, first being told the check digit is wrong,
@@ -114,4 +115,26 @@ test('a partner imports vehicles from a CSV after its preview', async ({ page })
   await expect(table.getByRole('row', { name: /^Vehicle SAN-160/ })).toContainText('NMX-160');
   await expect(table.getByRole('row', { name: /^Vehicle SAN-101/ })).toContainText('NEW-101');
   await expect(table.getByRole('row', { name: /^Vehicle SAN-101/ })).toContainText('Toyota');
+});
+
+test('a save over a change made meanwhile is refused and the editor shows the saved vehicle', async ({ page }) => {
+  await signIn(page, 'partner');
+  await expect(page).toHaveURL(/:\d+\/$/);
+  await page.goto('/vehicles');
+  const table = page.getByRole('table', { name: 'Vehicles' });
+  await table.getByRole('row', { name: /^Vehicle SAN-102/ }).click();
+  const modal = page.getByRole('dialog', { name: /Vehicle SAN-102/ });
+  await expect(modal.getByLabel('Vehicle number')).toHaveValue('SAN-102');
+  // someone else changes the plate while the editor is open
+  await withDatabase((db) => db.query(`update vehicles set license_plate = 'ZZZ-999', mod_count = mod_count + 1 where vehicle_number = 'SAN-102'`));
+  await modal.getByLabel('Description').fill('New tyres');
+  await modal.getByRole('button', { name: 'Save' }).click();
+  await expect(modal.getByRole('alert')).toContainText('Could not update record SAN-102, your changes have been rolled back. Try saving the record again');
+  await expect(modal.getByLabel('License plate')).toHaveValue('ZZZ-999');
+  await expect(modal.getByLabel('Description')).not.toHaveValue('New tyres');
+  await shot(page, 'vehicles-conflict');
+  // saved again on the fresh copy, it goes through
+  await modal.getByLabel('Description').fill('New tyres');
+  await modal.getByRole('button', { name: 'Save' }).click();
+  await expect(modal).toBeHidden();
 });

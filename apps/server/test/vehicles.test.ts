@@ -141,6 +141,7 @@ describe('changing a vehicle', () => {
     const row = await vehicleRow(world.db.pool, saved.id);
     const stale = await partner.post('/api/vehicles-affiliate', { ...newVehicle(), ...pick(saved), licensePlate: 'OLD-002', modCount: 0 });
     expect(stale.statusCode).toBe(409);
+    expect(stale.json().message).toBe(`Could not update record ${saved.vehicleNumber}, your changes have been rolled back. Try saving the record again`);
     expect(stale.json().current).toMatchObject({ id: saved.id, licensePlate: 'NEW-001', modCount: 1 });
     expect(await vehicleRow(world.db.pool, saved.id)).toEqual(row);
     const audits = await auditRows(world.db.pool, 'vehicles', saved.id);

@@ -1,3 +1,5 @@
+import { TRIP_MSG } from '../trips/messages.ts';
+
 /** The vehicle editor's and the vehicle endpoints' texts (spec 2 §5, rules.md 115–121). */
 export const VEHICLE_MSG = {
   VIN_CHECK_DIGIT: (vin: string, digit: string) => `VIN ${vin} is not valid: check digit should be ${digit}`,
@@ -19,7 +21,8 @@ export const VEHICLE_MSG = {
   MAY_NOT_ADD: 'Adding vehicles needs FleetManagement or admin access',
   ON_TRIPS: (number: string, trips: number) =>
     `Vehicle ${number} is on ${trips} trip${trips === 1 ? '' : 's'} from today on: give ${trips === 1 ? 'it' : 'them'} another vehicle first`,
-  CONFLICT: (number: string) => `Vehicle ${number} was changed by someone else. Your changes were not saved: review the current values and save again.`,
+  /** spec 1 §8: the same text as a trip's stale write, naming the vehicle number. */
+  CONFLICT: TRIP_MSG.CONFLICT,
   NO_CAPABILITIES: (year: number, make: string, model: string) => `No seating is known for a ${year} ${make} ${model}: enter it by hand`,
   VIN_LOOKUP_LENGTH: 'VIN lookup needs all 17 characters',
   IMPORT_EMPTY: 'The file has no vehicle rows',

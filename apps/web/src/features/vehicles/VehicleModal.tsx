@@ -31,11 +31,12 @@ export function VehicleModal({ target, me, defaultPartnerId, onClose }: Props) {
   const today = localToday();
   const [draft, setDraft] = useState<VehicleDraft>(() => newDraft(null));
   const [errors, setErrors] = useState<DraftErrors>({});
-  const [failure, setFailure] = useState<{ message: string; current?: Vehicle } | null>(null);
+  const [failure, setFailure] = useState<{ message: string; reset?: boolean } | null>(null);
   const [vinLooking, setVinLooking] = useState(false);
   const [capabilityNote, setCapabilityNote] = useState<string | null>(null);
   const lastCapabilities = useRef('');
   const latestVin = useRef('');
+  const alertRef = useRef<HTMLDivElement>(null);
   const save = useSaveVehicle();
   const remove = useDeleteVehicle();
   const partners = usePartners(open && staff);
@@ -73,6 +74,11 @@ export function VehicleModal({ target, me, defaultPartnerId, onClose }: Props) {
     return () => clearTimeout(timer);
   }, [draft, open, readOnly]);
 
+  // a refusal is brought into view, wherever the form was scrolled to
+  useEffect(() => {
+    if (failure) alertRef.current?.scrollIntoView({ block: 'nearest' });
+  }, [failure]);
+
   const change = (patch: Partial<VehicleDraft>) => setDraft((d) => ({ ...d, ...patch }));
 
   const onVin = (typed: string) => {
@@ -108,8 +114,10 @@ export function VehicleModal({ target, me, defaultPartnerId, onClose }: Props) {
         const byField: DraftErrors = {};
         for (const d of e.details) byField[d.path.split('.')[0] as keyof VehicleDraft] ??= d.message;
         setErrors(byField);
-        const current = e.status === 409 ? ((e.body as { current?: Vehicle } | undefined)?.current ?? undefined) : undefined;
-        setFailure({ message: e.message, current });
+        // spec 1 §8: on 409 the form is reset to the server's copy, and says so
+        const current = e.status === 409 ? (e.body as { current?: Vehicle } | undefined)?.current : undefined;
+        if (current) setDraft(draftOf(current));
+        setFailure({ message: e.message, reset: Boolean(current) });
       },
     });
   };
@@ -147,16 +155,6 @@ export function VehicleModal({ target, me, defaultPartnerId, onClose }: Props) {
   return (
     <Modal opened={open} onClose={onClose} title={title} size="xl" closeOnClickOutside={false}>
       <Stack gap="sm">
-        {failure && (
-          <Alert color="red" icon={<IconAlertCircle size={18} />} role="alert" title={failure.message === VEHICLE_MSG.FIX_FIRST ? undefined : 'Not saved'}>
-            <Text size="sm">{failure.message}</Text>
-            {failure.current && (
-              <Button mt="xs" size="xs" variant="light" onClick={() => { setDraft(draftOf(failure.current!)); setFailure(null); setErrors({}); }}>
-                Load the current values
-              </Button>
-            )}
-          </Alert>
-        )}
         {readOnly && <Text size="sm" c="dimmed">This vehicle belongs to another partner: it is shown read-only.</Text>}
         <VehicleFields
           draft={draft}
@@ -170,6 +168,17 @@ export function VehicleModal({ target, me, defaultPartnerId, onClose }: Props) {
           onVin={onVin}
           onTermDate={(text) => setDraft((d) => withTermDate(d, text, today))}
         />
+        {/* next to Save, where the eye is when saving */}
+        {failure && (
+          <Alert ref={alertRef} color="red" icon={<IconAlertCircle size={18} />} role="alert" title={failure.message === VEHICLE_MSG.FIX_FIRST ? undefined : 'Not saved'}>
+            <Text size="sm">{failure.message}</Text>
+            {failure.reset && (
+              <Text size="sm" mt={4}>
+                The form now shows the vehicle as it is saved: make your changes again.
+              </Text>
+            )}
+          </Alert>
+        )}
         <Group justify="space-between">
           <div>
             {vehicle && !readOnly && (
