@@ -1,5 +1,6 @@
 import { Checkbox, Group, MultiSelect, SegmentedControl, Select, SimpleGrid, Stack, Textarea, TextInput } from '@mantine/core';
 import { CONTACT_EDIT_TYPES, newContactDefaults, SERVICE_TYPE_NAMES, type ContactKind } from '@tripline/core';
+import { useDivisionOptions } from './api.ts';
 import type { TabProps } from './tab-props.ts';
 import type { FlagField, TextField } from './form.ts';
 
@@ -23,6 +24,7 @@ function Field({ form, set, errors, name, label, ...rest }: TabProps & { name: T
 export function GeneralTab(props: TabProps) {
   const { form, set, errors } = props;
   const typeError = errors.types;
+  const divisions = useDivisionOptions();
   return (
     <Stack gap="sm">
       <Group align="end">
@@ -72,7 +74,17 @@ export function GeneralTab(props: TabProps) {
           error={errors.locationType}
           clearable
         />
-        <Field {...props} name="division" label="Division" placeholder="From the ZIP" description="Like NM01; empty: from the first address" />
+        <Select
+          label="Division"
+          placeholder="From the ZIP"
+          description="Empty: from the first address's ZIP"
+          data={divisions.data ?? (form.division ? [form.division] : [])}
+          value={form.division || null}
+          onChange={(v) => set({ division: v ?? '' })}
+          error={errors.division}
+          searchable
+          clearable
+        />
         <Field {...props} name="prefLanguage" label="Preferred language" />
         <Field {...props} name="poBox" label="PO box" />
       </SimpleGrid>

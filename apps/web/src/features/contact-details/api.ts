@@ -15,6 +15,16 @@ export function contactRecordQuery(id: string | null) {
 }
 export const useContactRecord = (id: string | null) => useQuery(contactRecordQuery(id));
 
+/** The divisions a contact may be placed in, as options 'NM01 Albuquerque'. */
+export function useDivisionOptions() {
+  return useQuery({
+    queryKey: ['divisions'],
+    queryFn: ({ signal }) => callApi(contract.divisions, { signal, quiet: true }),
+    select: (rows) => rows.map((d) => ({ value: d.code, label: `${d.code} ${d.name}` })),
+    staleTime: 10 * 60_000,
+  });
+}
+
 /** POST contacts; the modal shows its own refusals (400, 404, 409). */
 export function saveContact(body: ContactInput) {
   return callApi(contract.saveContact, { body, quiet: [400, 404, 409] });
