@@ -97,6 +97,14 @@ describe('GET contacts', () => {
     expect(await names(staff, 'q=1951-07-19')).toEqual(['Ramon Montoya Baca']);
   });
 
+  it("finds the contact a merged one was merged into by the merged one's number", async () => {
+    const kept = await createPerson(db.pool, { name: 'Kept Quezada' });
+    const merged = await createPerson(db.pool, { name: 'Merged Quezada' });
+    await db.pool.query('update contacts set deleted = true, merged_into_id = $2 where id = $1', [merged.id, kept.id]);
+    expect(await names(staff, `q=${merged.contactNumber}`)).toEqual(['Kept Quezada']);
+    expect(await names(staff, 'q=quezada')).toEqual(['Kept Quezada']);
+  });
+
   it('answers the register row', async () => {
     const res = await list(staff, 'q=rosa montoya');
     expect(res.json()).toEqual({

@@ -12,6 +12,7 @@ const ENROLLMENT_COLUMNS: SearchColumns = {
   memberId: 'member_id',
   dob: 'date_of_birth',
   contactNumber: null,
+  mergedInto: null,
   phones: null,
 };
 

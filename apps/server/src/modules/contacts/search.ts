@@ -24,6 +24,8 @@ export interface SearchColumns {
   dob: string;
   /** Null for a table without contact numbers or phones (the 834 file). */
   contactNumber: string | null;
+  /** The contact a merged one now lives on, whose number then finds it. */
+  mergedInto: string | null;
   phones: { table: string; owner: string; number: string } | null;
 }
 
@@ -32,6 +34,7 @@ export const CONTACT_COLUMNS: SearchColumns = {
   memberId: 'member_id',
   dob: 'date_of_birth',
   contactNumber: 'contact_number',
+  mergedInto: 'merged_into_id',
   phones: { table: 'contact_phones', owner: 'contact_id', number: 'phone_number_with_area_code' },
 };
 
@@ -55,7 +58,12 @@ export function searchSql(
   const conditions = new Map<ContactSearchTier, string>();
   const identifiers: string[] = [];
 
-  if (t.contactNumber !== null && cols.contactNumber) identifiers.push(`${col(cols.contactNumber)} = ${bind(params, t.contactNumber)}`);
+  if (t.contactNumber !== null && cols.contactNumber) {
+    const n = bind(params, t.contactNumber);
+    identifiers.push(`${col(cols.contactNumber)} = ${n}`);
+    // a merged contact's number resolves to the contact it was merged into (issue 12 §2)
+    if (cols.mergedInto) identifiers.push(`${alias}.id = (select m.${cols.mergedInto} from contacts m where m.${cols.contactNumber} = ${n})`);
+  }
   if (t.memberId !== null) identifiers.push(`lower(${col(cols.memberId)}) = ${bind(params, t.memberId.toLowerCase())}`);
   if (t.dob !== null) identifiers.push(`${col(cols.dob)} = ${bind(params, t.dob)}::date`);
   if (t.phone && cols.phones) {
