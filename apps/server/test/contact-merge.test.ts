@@ -42,7 +42,7 @@ describe('GET contact-dup-check', () => {
     const found = res.json() as { id: string; reasons: string[] }[];
     expect(found.map((f) => f.id).sort()).toEqual([byDob.id, byPhone.id].sort());
     expect(found.find((f) => f.id === byDob.id)!.reasons).toEqual(['Similar name', 'Same date of birth']);
-    expect(found.find((f) => f.id === byPhone.id)!.reasons).toEqual(['Similar name', 'Same phone 505-555-0140']);
+    expect(found.find((f) => f.id === byPhone.id)!.reasons).toEqual(['Similar name', 'Same phone (505) 555-0140']);
     expect((await w.staff.get('/api/contact-dup-check?contactId=nope')).statusCode).toBe(400);
     expect((await w.staff.get('/api/contact-dup-check?contactId=11111111-1111-4111-8111-111111111111')).statusCode).toBe(404);
   });
@@ -110,7 +110,7 @@ describe('POST contact-merge', () => {
         { table: 'merge_later_table', column: 'rider', moved: 2, dropped: 0 },
       ]),
     );
-    expect(done.conflicts).toEqual(["Phone 505.555.0101 is already the kept contact's", "Email ELISEO@example.com is already the kept contact's"]);
+    expect(done.conflicts).toEqual(["Phone (505) 555-0101 is already the kept contact's", "Email ELISEO@example.com is already the kept contact's"]);
 
     // no table names the merged contact any more, but the sign-in history
     const left = Object.keys(await referencesTo(pool, gone.id)).filter((k) => !SIGN_IN_TABLES.includes(k.split('.')[0]));

@@ -1,3 +1,5 @@
+import { formatPhone } from '../contacts/phones.ts';
+
 /**
  * Possible duplicates of a contact (issue 12 §2): a similar name plus the same date of birth,
  * member id, phone or address, each match given as a reason.
@@ -66,7 +68,7 @@ export function duplicateReasons(contact: DuplicateFacts, other: DuplicateFacts)
   if (member(contact.memberId) && member(contact.memberId) === member(other.memberId)) reasons.push(DUPLICATE_REASON.MEMBER_ID);
   const phones = new Set(contact.phones.map(phoneKey).filter((p) => p.length >= 7));
   const phone = other.phones.find((p) => phones.has(phoneKey(p)));
-  if (phone) reasons.push(DUPLICATE_REASON.PHONE(phone));
+  if (phone) reasons.push(DUPLICATE_REASON.PHONE(formatPhone(phone)));
   const addresses = new Set(contact.addresses.map(addressKey).filter((k) => k !== null));
   const address = other.addresses.find((a) => addresses.has(addressKey(a) ?? ''));
   if (address?.street) reasons.push(DUPLICATE_REASON.ADDRESS(address.street));

@@ -1,4 +1,4 @@
-import { addressKey, phoneKey, splitDuplicates } from '@tripline/core';
+import { addressKey, formatPhone, phoneKey, splitDuplicates } from '@tripline/core';
 import type { PoolClient } from 'pg';
 import { addressLinks, addressesOf } from './addresses.ts';
 import { hasColumn } from './catalogue.ts';
@@ -38,7 +38,7 @@ export async function dedupeContactRows(client: PoolClient, pair: MergePair): Pr
   if (phoneSplit.drop.length > 0) {
     await client.query('delete from contact_phones where id = any($1::uuid[])', [phoneSplit.drop.map((p) => p.id)]);
     counts.push({ table: 'contact_phones', column: 'contact_id', moved: 0, dropped: phoneSplit.drop.length });
-    conflicts.push(...phoneSplit.drop.map((p) => `Phone ${p.phone} is already the kept contact's`));
+    conflicts.push(...phoneSplit.drop.map((p) => `Phone ${formatPhone(p.phone)} is already the kept contact's`));
   }
   if (phones.some((p) => p.contact_id === pair.keep.id && p.main)) {
     await client.query('update contact_phones set main = false where contact_id = $1 and main', [pair.merge.id]);
