@@ -160,6 +160,21 @@ describe('POST /api/employees', () => {
   });
 });
 
+describe("one's own record", () => {
+  it('a partner user keeps its own Affiliate classification and cannot delete itself', async () => {
+    const me = await createContact(w.db.pool, { types: ['Affiliate'], parentId: w.x.partner.id });
+    const b = await signIn(w.t.app, me);
+    const read = (await b.get(`/api/employees?id=${me.id}`)).json()[0];
+    const res = await b.post('/api/employees', { ...employeeBody(w.x.partner.id, { classifications: ['Driver'] }), id: me.id, modCount: read.modCount });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().message).toBe('You cannot take the classification Affiliate from yourself: you would lose your own access');
+    const gone = await b.request('DELETE', `/api/employees?id=${me.id}&modCount=${read.modCount}`);
+    expect(gone.statusCode).toBe(400);
+    expect(gone.json().message).toBe('You cannot delete yourself');
+    expect((await b.get('/api/current-user')).statusCode).toBe(200);
+  });
+});
+
 describe('DELETE /api/employees', () => {
   it('400 without a modCount', async () => {
     expect((await w.staff.request('DELETE', `/api/employees?id=${w.x.user.id}`)).statusCode).toBe(400);

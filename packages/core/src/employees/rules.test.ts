@@ -10,6 +10,7 @@ import {
   employeeWriteRefusal,
   mainPhoneProblem,
   mayEditEmployee,
+  ownRecordProblem,
   photoTypeOf,
   shiftOverrideProblem,
   type EmployeeActor,
@@ -130,5 +131,16 @@ describe('texts and small rules', () => {
     expect(employeeProblems({ ...base, dlIssueDate: '2026-01-01', dlExpDate: '2026-01-01' })[0].message).toBe(EMPLOYEE_MSG.DL_DATES);
     expect(employeeProblems({ ...base, hiredDate: '2026-01-02', terminationDate: '2026-01-01' })[0].message).toBe(EMPLOYEE_MSG.TERMINATION_BEFORE_HIRE);
     expect(employeeProblems({ ...base, hiredDate: '2026-01-02', terminationDate: '2026-01-02' })).toEqual([]);
+  });
+});
+
+describe('one\'s own record', () => {
+  it('keeps the classifications that give the user access', () => {
+    expect(ownRecordProblem(['Affiliate'], ['Affiliate'], ['Driver'])).toEqual({
+      path: 'classifications',
+      message: 'You cannot take the classification Affiliate from yourself: you would lose your own access',
+    });
+    expect(ownRecordProblem(['Affiliate'], ['Affiliate'], ['Affiliate', 'Driver'])).toBeNull();
+    expect(ownRecordProblem(['Affiliate'], ['Affiliate', 'Driver'], ['Affiliate'])).toBeNull();
   });
 });

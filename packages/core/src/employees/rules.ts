@@ -33,6 +33,8 @@ export const EMPLOYEE_MSG = {
   DL_DATES: 'The licence expiry date must be after its issue date',
   TERMINATION_BEFORE_HIRE: 'The termination date cannot be before the hired date',
   PAY_DATE_REQUIRED: 'Enter the date worked',
+  OWN_CLASSIFICATION: (c: string) => `You cannot take the classification ${c} from yourself: you would lose your own access`,
+  DELETE_SELF: 'You cannot delete yourself',
   STALE: 'This employee was changed by someone else since you opened it. Your changes were not saved: reopen it to see the current values.',
   MOD_COUNT_REQUIRED: 'modCount is required to change an employee',
   NO_DIVISION: (code: string) => `There is no division ${code}`,
@@ -152,6 +154,15 @@ export function employeeWriteRefusal(
     if (added) return { path: 'classifications', message: EMPLOYEE_MSG.CLASSIFICATION_NOT_ALLOWED(added) };
   }
   return null;
+}
+
+/**
+ * Saving one's own record: a classification that gives the user their access stays, so nobody
+ * locks themselves out by accident (someone else with the right may still change it).
+ */
+export function ownRecordProblem(userTypes: readonly string[], before: readonly string[], next: readonly string[]): EmployeeProblem | null {
+  const taken = before.find((c) => userTypes.includes(c) && !next.includes(c));
+  return taken ? { path: 'classifications', message: EMPLOYEE_MSG.OWN_CLASSIFICATION(taken) } : null;
 }
 
 /** What is wrong with a shift override, or null (spec 3 §8: it needs its date). */

@@ -5,6 +5,7 @@ import {
   employeeProblems,
   employeeWriteRefusal,
   isStaff,
+  ownRecordProblem,
   phoneToStore,
   withOneMainPhone,
   type Employee,
@@ -118,6 +119,8 @@ export async function writeEmployee(client: PoolClient, req: FastifyRequest, use
     if (e.modCount === undefined) throw refuse([{ path: 'modCount', message: EMPLOYEE_MSG.MOD_COUNT_REQUIRED }]);
     if (before.mod_count !== e.modCount) throw conflict(EMPLOYEE_MSG.STALE, presentEmployee(before));
   }
+  const own = before?.id === user.id ? ownRecordProblem(user.types, before.types, e.classifications) : null;
+  if (own) throw refuse([own]);
   const refusal = employeeWriteRefusal(user, e, before ? { affiliateId: before.affiliate_id, classifications: before.types } : null);
   if (refusal) {
     if (refusal.message === EMPLOYEE_MSG.IN_HOUSE_READ_ONLY) throw forbidden(refusal.message);
@@ -168,6 +171,7 @@ export async function deleteEmployee(deps: AppDeps, req: FastifyRequest, user: S
   return inTransaction(deps.pool, async (client) => {
     const before = await findEmployee(client, user, q.id, true);
     if (!before || before.deleted) throw notFound();
+    if (before.id === user.id) throw badRequest(EMPLOYEE_MSG.DELETE_SELF);
     if (before.mod_count !== q.modCount) throw conflict(EMPLOYEE_MSG.STALE, presentEmployee(before));
     const refusal = employeeWriteRefusal(user, { affiliateId: before.affiliate_id, classifications: [] }, { affiliateId: before.affiliate_id, classifications: before.types });
     if (refusal) throw forbidden(refusal.message);

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { bodyOf, draftErrors, newDraft } from './form.ts';
 
-const partner = { types: ['Affiliate'], ldapGroups: [], adminAccess: false, partnerId: 'p1' };
-const staff = { types: ['SecureEmployee'], ldapGroups: [], adminAccess: false, partnerId: null };
+const partner = { id: 'me', types: ['Affiliate'], ldapGroups: [], adminAccess: false, partnerId: 'p1' };
+const staff = { id: 'me', types: ['SecureEmployee'], ldapGroups: [], adminAccess: false, partnerId: null };
 
 describe('employee form', () => {
   it('a new driver starts with the default week and the partner as company', () => {

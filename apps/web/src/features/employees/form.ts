@@ -3,6 +3,7 @@ import {
   EmployeeInput,
   employeeProblems,
   employeeWriteRefusal,
+  ownRecordProblem,
   type Availability,
   type Employee,
   type EmployeeActor,
@@ -116,7 +117,7 @@ export function bodyOf(d: EmployeeDraft, saved: Pick<Employee, 'id' | 'modCount'
  * The form's errors by field, checked in the browser with the server's own schema and rules (a
  * Driver needs a provider, one main phone, the dates in order, who may write which employee).
  */
-export function draftErrors(d: EmployeeDraft, user: EmployeeActor, before: Employee | null): Record<string, string> {
+export function draftErrors(d: EmployeeDraft, user: EmployeeActor & { id: string }, before: Employee | null): Record<string, string> {
   const parsed = EmployeeInput.safeParse(bodyOf(d, before));
   const errors: Record<string, string> = {};
   if (!parsed.success) {
@@ -127,6 +128,8 @@ export function draftErrors(d: EmployeeDraft, user: EmployeeActor, before: Emplo
     return errors;
   }
   for (const p of employeeProblems(parsed.data)) errors[p.path] ??= p.message;
+  const own = before?.id === user.id ? ownRecordProblem(user.types, before.classifications, parsed.data.classifications) : null;
+  if (own) errors[own.path] ??= own.message;
   const refusal = employeeWriteRefusal(user, parsed.data, before ? { affiliateId: before.affiliateId, classifications: before.classifications } : null);
   if (refusal) errors[refusal.path] ??= refusal.message;
   return errors;

@@ -68,6 +68,11 @@ describe('what a row of the employee list offers', () => {
     expect(offeredActions(staff, colleague)).toEqual({ edit: false, showContact: true, logInAs: false, changePassword: false, delete: false });
   });
 
+  it('nobody is offered to delete themselves', () => {
+    const partner = user({ id: 'e1', types: ['Affiliate'], partnerId: 'p1' });
+    expect(offeredActions(partner, employee({ id: 'e1' }))).toMatchObject({ edit: true, delete: false });
+  });
+
   it('nobody logs in as an employee who cannot sign in or is deleted', () => {
     const admin = user({ adminAccess: true });
     expect(offeredActions(admin, employee({ canSignIn: false })).logInAs).toBe(false);

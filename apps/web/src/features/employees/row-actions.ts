@@ -21,6 +21,7 @@ export function offeredActions(me: CurrentUser, e: Employee): OfferedActions {
     showContact: staff,
     logInAs: staff && e.canSignIn && !e.deleted && mayImpersonate(me, { ...e, types: e.classifications }),
     changePassword: e.canSignIn && edit,
-    delete: edit,
+    // nobody deletes themselves
+    delete: edit && e.id !== me.id,
   };
 }
