@@ -188,4 +188,12 @@ test('a saved passenger gets a special request and a long-distance trip authoriz
   await saved.getByRole('button', { name: 'Remove LongDistance authorization' }).click();
   await page.getByRole('dialog', { name: 'Remove authorization' }).getByRole('button', { name: 'Remove' }).click();
   await expect(saved.getByText('No member trip authorizations.')).toBeVisible();
+
+  // Delete keeps the contact, marked deleted
+  await saved.getByRole('button', { name: 'Delete', exact: true }).click();
+  const ask = page.getByRole('dialog', { name: 'Delete contact' });
+  await expect(ask).toContainText('Delete Tomas Archuleta? The contact is kept but hidden, and its sign-ins end.');
+  await ask.getByRole('button', { name: 'Delete' }).click();
+  await expect(saved.getByText('Deleted', { exact: true })).toBeVisible();
+  await expect.poll(() => withDatabase(async (db) => (await db.query(`select deleted from contacts where name = 'Tomas Archuleta'`)).rows)).toEqual([{ deleted: true }]);
 });
