@@ -22,6 +22,8 @@ UPDATE vehicles SET ambulatory_ability = array_remove(ARRAY[
 -- VINs are kept in upper case without spaces; one active (not deleted) vehicle per VIN.
 UPDATE vehicles SET vin = nullif(upper(regexp_replace(vin, '\s', '', 'g')), '') WHERE vin IS NOT NULL;
 CREATE UNIQUE INDEX vehicles_active_vin ON vehicles (vin) WHERE NOT deleted AND vin IS NOT NULL;
+-- vehicle numbers are compared without letter case when a vehicle is saved
+CREATE INDEX vehicles_number_lower ON vehicles (lower(vehicle_number));
 
 -- A vehicle is not deleted while it is on trips from today on: that check reads trips by vehicle.
 CREATE INDEX drive_assignments_vehicle ON drive_assignments (vehicle_id, service_date) WHERE vehicle_id IS NOT NULL;
@@ -40,6 +42,7 @@ CREATE INDEX vehicle_imports_created_by ON vehicle_imports (created_by, created_
 -- Down Migration
 DROP TABLE IF EXISTS vehicle_imports;
 DROP INDEX IF EXISTS drive_assignments_vehicle;
+DROP INDEX IF EXISTS vehicles_number_lower;
 DROP INDEX IF EXISTS vehicles_active_vin;
 ALTER TABLE vehicles
   DROP CONSTRAINT IF EXISTS vehicles_take_home_employee,

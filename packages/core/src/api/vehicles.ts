@@ -3,11 +3,11 @@ import type { Endpoint } from './endpoint.ts';
 import { endpoint } from './endpoint.ts';
 import { text } from './text.ts';
 import {
-  CapabilitiesQuery,
-  ImportApprove,
-  ImportPreview,
-  ImportResult,
-  ImportUpload,
+  VehicleCapabilitiesQuery,
+  VehicleImportApprove,
+  VehicleImportPreview,
+  VehicleImportResult,
+  VehicleImportUpload,
   Vehicle,
   VehicleDeleteQuery,
   VehicleListQuery,
@@ -74,7 +74,7 @@ export const vehicleEndpoints = {
     summary: 'Seating of a make, model and year from the bundled table: ambo (walking seats), wc (wheelchair places), gurney. 404 when not listed.',
     access: { roles: FLEET },
     answers: [404],
-    query: CapabilitiesQuery,
+    query: VehicleCapabilitiesQuery,
     response: z.object({ ambo: z.number().int(), wc: z.number().int(), gurney: z.boolean() }),
   }),
   vehicleColorOptions: endpoint({
@@ -101,8 +101,8 @@ export const vehicleEndpoints = {
       'Reads a CSV of vehicles (columns vehicleNumber, vehicleType, vin and any other field of the editor) and answers a preview: each row to create or update by vehicle number, with its problems. Nothing is saved until vehicle-import-approve.',
     access: { roles: FLEET },
     answers: [404],
-    body: ImportUpload,
-    response: ImportPreview,
+    body: VehicleImportUpload,
+    response: VehicleImportPreview,
   }),
   vehicleImportApprove: endpoint({
     method: 'POST',
@@ -111,7 +111,7 @@ export const vehicleEndpoints = {
     summary: 'Saves every row of a previewed import in one transaction, checked again; refused when a row has problems.',
     access: { roles: FLEET },
     answers: [404, 409],
-    body: ImportApprove,
-    response: ImportResult,
+    body: VehicleImportApprove,
+    response: VehicleImportResult,
   }),
 } satisfies Record<string, Endpoint>;

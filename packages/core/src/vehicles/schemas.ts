@@ -155,20 +155,20 @@ export const VinLookupResult = z.object({
 });
 export type VinLookupResult = z.infer<typeof VinLookupResult>;
 
-export const CapabilitiesQuery = z.object({
+export const VehicleCapabilitiesQuery = z.object({
   make: text({ error: 'Enter the make' }).trim().min(1, 'Enter the make').max(40, 'At most 40 characters'),
   model: text({ error: 'Enter the model' }).trim().min(1, 'Enter the model').max(40, 'At most 40 characters'),
   year: text({ error: 'Enter the year' }).trim().regex(/^\d{4}$/, 'The year has 4 digits').transform(Number),
 });
 
-export const ImportUpload = z.object({
+export const VehicleImportUpload = z.object({
   /** The CSV file's text (at most 512 KiB: 2,000 vehicles fit easily). */
   csv: text({ error: 'Choose a CSV file' }).min(1, 'Choose a CSV file').max(512 * 1024, 'The file is too large: at most 512 KB'),
   /** Staff name the partner whose fleet the file holds; an Affiliate imports into its own. */
   partnerId: id('partner id').optional(),
 });
 
-export const ImportRow = z.object({
+export const VehicleImportRow = z.object({
   line: z.number().int(),
   vehicleNumber: text().nullable(),
   vin: text().nullable(),
@@ -176,13 +176,13 @@ export const ImportRow = z.object({
   problems: z.array(text()),
 });
 
-export const ImportPreview = z.object({
+export const VehicleImportPreview = z.object({
   importId: text(),
   partnerId: text(),
-  rows: z.array(ImportRow),
+  rows: z.array(VehicleImportRow),
   valid: z.number().int(),
   invalid: z.number().int(),
 });
 
-export const ImportApprove = z.object({ importId: id('import id') });
-export const ImportResult = z.object({ created: z.number().int(), updated: z.number().int() });
+export const VehicleImportApprove = z.object({ importId: id('import id') });
+export const VehicleImportResult = z.object({ created: z.number().int(), updated: z.number().int() });
