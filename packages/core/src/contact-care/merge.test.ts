@@ -6,6 +6,7 @@ import { preferredPartnerRefusal } from './preferred-partner.ts';
 const person = (over: Partial<MergeContact> = {}): MergeContact => ({
   id: 'k',
   name: 'Ana Baca',
+  kind: 'Person',
   types: ['S/N Passenger'],
   parentId: null,
   deleted: false,
@@ -51,6 +52,8 @@ describe('merge rules', () => {
   it('refuses a passenger who would become a case manager', () => {
     expect(contactTypesProblem(['Case Manager', 'Passenger'])).toBe('Contact cannot be both passenger and case manager');
     expect(contactTypesProblem(['Case Manager'])).toBeNull();
+    expect(contactTypesProblem(['Facility', 'S/N Passenger'], 'Business')).toBe('A Business cannot be an S/N Passenger');
+    expect(contactTypesProblem(['Facility', 'Passenger'], 'Business')).toBeNull();
     expect(mergeRefusal(person(), person({ id: 'm', types: ['Case Manager'] }))).toBe('Contact cannot be both passenger and case manager');
   });
 
@@ -63,6 +66,7 @@ describe('merge rules', () => {
     );
     expect(mergeRefusal(person({ canSignIn: true }), person({ id: 'm' }))).toBeNull();
     expect(mergeRefusal(person(), person({ id: 'm', canSignIn: true }))).toBeNull();
+    expect(mergeRefusal(person(), person({ id: 'm', kind: 'Business', types: ['Facility'] }))).toBe('A Person cannot be merged with a Business');
   });
 
   it('drops the merged rows that repeat a kept one (and repeats among themselves)', () => {

@@ -1,3 +1,4 @@
+import { CONTACT_MSG } from '../contacts/messages.ts';
 import { CASE_MANAGER_TYPE, PASSENGER_TYPES } from '../contacts/rules.ts';
 import { CARE_MSG } from './messages.ts';
 
@@ -5,6 +6,8 @@ import { CARE_MSG } from './messages.ts';
 export interface MergeContact {
   id: string;
   name: string;
+  /** Person or Business (spec 2 §3 type1). */
+  kind: string;
   types: readonly string[];
   parentId: string | null;
   deleted: boolean;
@@ -17,24 +20,29 @@ export function unitedTypes(keep: readonly string[], merge: readonly string[]): 
   return [...keep, ...merge.filter((t) => !keep.includes(t))];
 }
 
-/** The contact rule on types (issue 12 §1, as the edit modal checks it): not both a passenger and a case manager. */
-export function contactTypesProblem(types: readonly string[]): string | null {
+/**
+ * The contact rules on types (issue 12 §1, as the edit modal checks them): not both a passenger
+ * and a case manager; a Business is not an S/N Passenger.
+ */
+export function contactTypesProblem(types: readonly string[], kind = 'Person'): string | null {
   if (types.includes(CASE_MANAGER_TYPE) && types.some((t) => PASSENGER_TYPES.includes(t))) return CARE_MSG.PASSENGER_AND_CASE_MANAGER;
+  if (kind === 'Business' && types.includes('S/N Passenger')) return CONTACT_MSG.BUSINESS_PASSENGER;
   return null;
 }
 
 /**
  * Why `merge` may not be merged into `keep`, or null (issue 12 §2): not itself, neither deleted,
- * not its own parent or child, at most one of them signs in, and the united types keep the
- * contact rules.
+ * not its own parent or child, both a Person or both a Business, at most one of them signs in,
+ * and the united types keep the contact rules.
  */
 export function mergeRefusal(keep: MergeContact, merge: MergeContact): string | null {
   if (keep.id === merge.id) return CARE_MSG.MERGE_SAME;
   if (keep.deleted) return CARE_MSG.MERGE_DELETED(keep.name);
   if (merge.deleted) return CARE_MSG.MERGE_DELETED(merge.name);
   if (keep.parentId === merge.id || merge.parentId === keep.id) return CARE_MSG.MERGE_FAMILY;
+  if (keep.kind !== merge.kind) return CARE_MSG.MERGE_KINDS(keep.kind, merge.kind);
   if (keep.canSignIn && merge.canSignIn) return CARE_MSG.MERGE_BOTH_SIGN_IN(keep.name, merge.name);
-  return contactTypesProblem(unitedTypes(keep.types, merge.types));
+  return contactTypesProblem(unitedTypes(keep.types, merge.types), keep.kind);
 }
 
 /**

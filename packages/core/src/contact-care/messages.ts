@@ -24,6 +24,7 @@ export const CARE_MSG = {
   MERGE_DELETED: (name: string) => `${name} is deleted and cannot be merged`,
   MERGE_BOTH_SIGN_IN: (keep: string, merge: string) =>
     `${keep} and ${merge} can both sign in: remove the sign-in of one of them before merging`,
+  MERGE_KINDS: (keep: string, merge: string) => `A ${keep} cannot be merged with a ${merge}`,
   MERGE_FAMILY: 'A contact cannot be merged with its own parent or child',
   MERGE_FAILED: (detail: string) => `The contacts could not be merged, nothing was changed: ${detail}`,
   CLEAR_PREFERRED: 'Only staff (SecureEmployee) can clear a preferred partner',

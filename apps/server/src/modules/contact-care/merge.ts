@@ -23,6 +23,7 @@ const SIGN_IN = ['username', 'password_hash', 'mfa_required', 'ldap_groups', 'ad
 interface ContactRow {
   id: string;
   name: string;
+  type1: string;
   types: string[];
   parent_id: string | null;
   deleted: boolean;
@@ -110,7 +111,7 @@ export async function mergeContacts(deps: AppDeps, req: FastifyRequest, body: Me
   try {
     return await inTransaction(deps.pool, async (client) => {
       const { rows } = await client.query<ContactRow>(
-        `select id, name, types, parent_id, deleted, mod_count, contact_number::text, employee_number,
+        `select id, name, type1, types, parent_id, deleted, mod_count, contact_number::text, employee_number,
                 (username is not null and password_hash is not null) as can_sign_in
            from contacts where id = any($1::uuid[]) order by id for update`,
         [[keepId, mergeId]],
@@ -124,7 +125,7 @@ export async function mergeContacts(deps: AppDeps, req: FastifyRequest, body: Me
           merge: { id: merge.id, name: merge.name, modCount: merge.mod_count, deleted: merge.deleted },
         });
       }
-      const asRule = (c: ContactRow) => ({ id: c.id, name: c.name, types: c.types, parentId: c.parent_id, deleted: c.deleted, canSignIn: c.can_sign_in });
+      const asRule = (c: ContactRow) => ({ id: c.id, name: c.name, kind: c.type1, types: c.types, parentId: c.parent_id, deleted: c.deleted, canSignIn: c.can_sign_in });
       const refused = mergeRefusal(asRule(keep), asRule(merge));
       if (refused) throw badRequest(refused);
 

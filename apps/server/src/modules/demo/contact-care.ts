@@ -67,8 +67,8 @@ async function addDuplicatePassenger(client: pg.PoolClient): Promise<void> {
   if (!original) return;
   // numbers were given explicitly: the next free one, not the sequence's
   const { rows: copy } = await client.query<{ id: string }>(
-    `insert into contacts (contact_number, name, first_name, last_name, types, division_id, date_of_birth, notes)
-     select (select max(contact_number) + 1 from contacts), name, first_name, last_name, types, division_id, date_of_birth, 'Entered again by the call centre'
+    `insert into contacts (contact_number, name, first_name, last_name, type1, types, division_id, date_of_birth, notes)
+     select (select max(contact_number) + 1 from contacts), name, first_name, last_name, type1, types, division_id, date_of_birth, 'Entered again by the call centre'
        from contacts where id = $1 returning id`,
     [original.id],
   );
