@@ -1,11 +1,11 @@
-import { compareHits, CONTACT_SEARCH_LIMIT, CONTACT_SEARCH_TIERS, parseContactSearch, topHits, type EnrollmentMember } from '@tripline/core';
+import { CONTACT_SEARCH_LIMIT, parseContactSearch, type EnrollmentMember } from '@tripline/core';
 import type { Pool, PoolClient } from 'pg';
 import { auditActor, inTransaction, writeAudit } from '../../platform/audit.ts';
 import { badRequest, notFound } from '../../platform/errors.ts';
 import type { GeoServices } from '../../platform/providers/geo.ts';
 import { divisionForZip, saveLegAddress } from '../geo/addresses.ts';
 import { presentRow, ROW_JOINS, rowColumns } from './register.ts';
-import { searchSql, withSimilar, type SearchColumns } from './search.ts';
+import { rankedTop, searchSql, withSimilar, type SearchColumns } from './search.ts';
 
 const ENROLLMENT_COLUMNS: SearchColumns = {
   name: 'name',
@@ -58,11 +58,8 @@ export async function searchMembers(pool: Pool, text: string, today: string) {
     );
     return found.rows;
   });
-  const ranked = rows
-    .map((r) => ({ row: r, tier: CONTACT_SEARCH_TIERS[r.tier as number], closeness: Number(r.closeness), name: r.name as string }))
-    .sort(compareHits);
-  const top = topHits(ranked);
-  return { members: top.rows.map((h) => presentMember(h.row)), more: top.more };
+  const top = rankedTop(rows);
+  return { members: top.rows.map(presentMember), more: top.more };
 }
 
 async function readRow(db: PoolClient, id: string, today: string) {

@@ -1,13 +1,12 @@
-import { isStaff, parseContactSearch, type ContactsMinimalQuery } from '@tripline/core';
+import { EMPLOYEE_MSG, isStaff, parseContactSearch, type ContactsMinimalQuery } from '@tripline/core';
 import type { Pool } from 'pg';
 import type { z } from 'zod';
 import type { SessionUser } from '../../platform/auth/users.ts';
 import { notFound } from '../../platform/errors.ts';
 import { typesMeant } from './register.ts';
 import { contactScope } from './scope.ts';
-import { bind, searchSql, withSimilar } from './search.ts';
+import { bind, employeeMatch, searchSql, withSimilar } from './search.ts';
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const AFFILIATE_LIMIT = 50;
 
 /**
@@ -18,10 +17,7 @@ export async function minimalContacts(pool: Pool, user: SessionUser, q: z.output
   const params: unknown[] = [];
   const where = [contactScope(user, params)];
   if (q.id) where.push(`c.id = ${bind(params, q.id)}`);
-  if (q.employeeId) {
-    const byNumber = `c.employee_number = ${bind(params, q.employeeId)}`;
-    where.push(UUID.test(q.employeeId) ? `(c.id = ${bind(params, q.employeeId)} or ${byNumber})` : byNumber);
-  }
+  if (q.employeeId) where.push(employeeMatch(q.employeeId, params));
   if (q.type) where.push(`c.types && ${bind(params, typesMeant(q.type))}::text[]`);
   if (q.parentId) where.push(`c.parent_id = ${bind(params, q.parentId)}`);
   const single = Boolean(q.id ?? q.employeeId);
@@ -31,7 +27,7 @@ export async function minimalContacts(pool: Pool, user: SessionUser, q: z.output
        from contacts c where ${where.join(' and ')} order by c.name, c.id limit 1000`,
     params,
   );
-  if (single && rows.length === 0) throw notFound(q.employeeId && !q.id ? 'There is no contact with employeeId' : undefined);
+  if (single && rows.length === 0) throw notFound(q.employeeId && !q.id ? EMPLOYEE_MSG.NO_CONTACT_WITH_EMPLOYEE_ID : undefined);
   return rows.map((r) => ({
     id: r.id,
     contactNumber: Number(r.contact_number),

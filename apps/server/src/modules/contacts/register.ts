@@ -1,14 +1,13 @@
-import { compareHits, CONTACT_SEARCH_LIMIT, CONTACT_SEARCH_TIERS, parseContactSearch, topHits, type ContactRow, type ContactsQuery } from '@tripline/core';
+import { CONTACT_SEARCH_LIMIT, parseContactSearch, topHits, type ContactRow, type ContactsQuery } from '@tripline/core';
 import type { Pool, PoolClient } from 'pg';
 import type { z } from 'zod';
 import type { SessionUser } from '../../platform/auth/users.ts';
 import { badges, badgeColumns } from './badges.ts';
 import { contactScope } from './scope.ts';
-import { bind, mainCity, mainPhone, searchSql, withSimilar } from './search.ts';
+import { bind, employeeMatch, mainCity, mainPhone, rankedTop, searchSql, withSimilar } from './search.ts';
 
 type Query = z.output<typeof ContactsQuery>;
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const PASSENGER_TYPES = ['S/N Passenger', 'Passenger'];
 /** spec 2 §3 lists 'S/N Passenger'; members loaded from 834 files carry 'Passenger'. Both are passengers. */
 export const typesMeant = (type: string) => (PASSENGER_TYPES.includes(type) ? PASSENGER_TYPES : [type]);
@@ -46,10 +45,7 @@ function filters(q: Query, user: SessionUser, params: unknown[]): string[] {
   if (!q.includeDeleted && !q.id) where.push('not c.deleted');
   if (q.id) where.push(`c.id = ${bind(params, q.id)}`);
   if (q.memberId) where.push(`lower(c.member_id) = ${bind(params, q.memberId.toLowerCase())}`);
-  if (q.employeeId) {
-    const byNumber = `c.employee_number = ${bind(params, q.employeeId)}`;
-    where.push(UUID.test(q.employeeId) ? `(c.id = ${bind(params, q.employeeId)} or ${byNumber})` : byNumber);
-  }
+  if (q.employeeId) where.push(employeeMatch(q.employeeId, params));
   if (q.type) where.push(`c.types && ${bind(params, typesMeant(q.type))}::text[]`);
   if (q.parentId) where.push(`c.parent_id = ${bind(params, q.parentId)}`);
   if (q.division) where.push(`c.division_id = (select dv.id from divisions dv where dv.code = ${bind(params, q.division.toUpperCase())})`);
@@ -81,11 +77,8 @@ export async function listContacts(db: Pool | PoolClient, user: SessionUser, q: 
       );
       return found.rows;
     });
-    const ranked = rows
-      .map((r) => ({ row: r, tier: CONTACT_SEARCH_TIERS[r.tier as number], closeness: Number(r.closeness), name: r.name as string }))
-      .sort(compareHits);
-    const top = topHits(ranked);
-    return { contacts: top.rows.map((h) => presentRow(h.row)), more: top.more };
+    const top = rankedTop(rows);
+    return { contacts: top.rows.map(presentRow), more: top.more };
   }
   const params: unknown[] = [];
   const where = filters(q, user, params);

@@ -1,4 +1,4 @@
-import { searchesSimilar, tierRank, tiersOf, type ContactSearchTerms, type ContactSearchTier } from '@tripline/core';
+import { compareHits, CONTACT_SEARCH_TIERS, searchesSimilar, tierRank, tiersOf, topHits, type ContactSearchTerms, type ContactSearchTier } from '@tripline/core';
 
 /** Escapes LIKE wildcards so user text is matched literally. */
 export const likeLiteral = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
@@ -135,4 +135,19 @@ export const mainPhone = (c = 'c') =>
 export async function withSimilar<T>(t: ContactSearchTerms, run: (similar: boolean) => Promise<T[]>): Promise<T[]> {
   const rows = await run(false);
   return searchesSimilar(t, rows.length) ? run(true) : rows;
+}
+
+/** Rows the database ranked (with `tier` and `closeness` columns) in core's order: the top 50 and whether there are more. */
+export function rankedTop<R extends { tier: number; closeness: number | string; name: string }>(rows: readonly R[]): { rows: R[]; more: boolean } {
+  const ranked = rows.map((row) => ({ row, tier: CONTACT_SEARCH_TIERS[row.tier], closeness: Number(row.closeness), name: row.name })).sort(compareHits);
+  const top = topHits(ranked);
+  return { rows: top.rows.map((h) => h.row), more: top.more };
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** employeeId as the contacts endpoints take it: the employee's contact id or its employee number, on the alias `c`. */
+export function employeeMatch(employeeId: string, params: unknown[]): string {
+  const byNumber = `c.employee_number = ${bind(params, employeeId)}`;
+  return UUID.test(employeeId) ? `(c.id = ${bind(params, employeeId)} or ${byNumber})` : byNumber;
 }

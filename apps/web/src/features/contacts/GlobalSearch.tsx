@@ -35,7 +35,8 @@ export function GlobalSearch({ onImpersonate }: { onImpersonate?: (contactId: st
     if (!hit) return;
     finish();
     if (action === 'su' && onImpersonate && me && mayImpersonate(me, hit)) onImpersonate(hit.id);
-    else navigate(contactsPage(hit.name));
+    // the hit's contact number finds exactly that contact on the contacts screen
+    else navigate(contactsPage(String(hit.contactNumber)));
   };
 
   return (
