@@ -75,6 +75,8 @@ export function ContactInspectModal({ contactId, onClose, onEdit }: ContactInspe
   useEffect(() => setShown(contactId), [contactId]);
   const summary = useCareSummary(shown);
   const contact = summary.data;
+  // a deleted (or merged) contact keeps its trips and history; nothing new is recorded on it
+  const live = contact !== undefined && !contact.deleted;
   const [tab, setTab] = useState<string | null>('trips');
   useEffect(() => setTab('trips'), [shown]);
 
@@ -91,16 +93,16 @@ export function ContactInspectModal({ contactId, onClose, onEdit }: ContactInspe
           <Tabs value={tab} onChange={setTab} keepMounted={false}>
             <Tabs.List>
               <Tabs.Tab value="trips">Trips</Tabs.Tab>
-              <Tabs.Tab value="diseases">Infectious diseases</Tabs.Tab>
-              {contact.isPartner && <Tabs.Tab value="holds">Holds</Tabs.Tab>}
-              {(contact.isPartner || contact.isPassenger) && <Tabs.Tab value="blacklist">Blacklist</Tabs.Tab>}
+              {live && <Tabs.Tab value="diseases">Infectious diseases</Tabs.Tab>}
+              {live && contact.isPartner && <Tabs.Tab value="holds">Holds</Tabs.Tab>}
+              {live && (contact.isPartner || contact.isPassenger) && <Tabs.Tab value="blacklist">Blacklist</Tabs.Tab>}
               <Tabs.Tab value="duplicates">Duplicates and merge</Tabs.Tab>
             </Tabs.List>
             <Tabs.Panel value="trips" pt="md">
               <TripsTab contactId={contact.id} />
             </Tabs.Panel>
             <Tabs.Panel value="diseases" pt="md">
-              <DiseasesTab contactId={contact.deleted ? null : contact.id} />
+              <DiseasesTab contactId={contact.id} />
             </Tabs.Panel>
             {contact.isPartner && (
               <Tabs.Panel value="holds" pt="md">
