@@ -4,6 +4,7 @@ import { IconStethoscope } from '@tabler/icons-react';
 import { formatPhone, type ContactRow } from '@tripline/core';
 import { VirtualTable, type TableColumn } from '../../components/VirtualTable.tsx';
 import { formatUsDate } from '../../lib/date-input.ts';
+import tableClasses from '../../components/record-table.module.css';
 import classes from './contacts.module.css';
 
 export const ROW_HEIGHT = 44;
@@ -23,7 +24,7 @@ const BADGES: Record<ContactRow['badges'][number], { label: string; color: strin
 function Name({ c }: { c: ContactRow }) {
   return (
     <Group gap={6} wrap="nowrap" className={classes.nameCell}>
-      <span className={classes.name}>{c.name}</span>
+      <span className={tableClasses.name}>{c.name}</span>
       {c.badges.map((b) => (
         <Badge key={b} size="xs" color={BADGES[b].color} variant={b === 'deleted' ? 'outline' : 'light'} title={BADGES[b].title}>
           {BADGES[b].label}
@@ -91,9 +92,9 @@ export function ContactsTable({ contacts, actions, searchKey }: { contacts: read
       rowProps={rowProps}
       scrollResetKey={searchKey}
       focusableRows
-      className={classes.table}
-      headerClassName={classes.header}
-      rowClassName={classes.row}
+      className={tableClasses.table}
+      headerClassName={tableClasses.header}
+      rowClassName={tableClasses.row}
       style={{ flex: 1, minHeight: 320 }}
     />
   );
