@@ -1,4 +1,6 @@
+import pg from 'pg';
 import { describe, expect, it } from 'vitest';
+import { CHANGES_CHANNEL } from '../src/platform/live/listener.ts';
 import { Browser } from './app.ts';
 import { createContact } from './factories.ts';
 import { createPassenger, rowsOf } from './contact-care-factories.ts';
@@ -134,3 +136,24 @@ describe('contact-care-summary and contact-trips', () => {
   });
 });
 
+
+describe('live notice of the flag', () => {
+  it("announces the flagged leg's trip on the live channel, so a partner's open day redraws it", async () => {
+    const p = await createPassenger(w.db.pool);
+    const trip = await createTrip(w.db.pool, { partnerId: w.x.partner.id, serviceDate: FUTURE, legs: [{ passengerId: p.id }] });
+    const listener = new pg.Client({ connectionString: w.db.url });
+    await listener.connect();
+    await listener.query(`listen ${CHANGES_CHANNEL}`);
+    const named = new Promise<void>((resolve) =>
+      listener.on('notification', (m) => {
+        if (m.payload?.includes(trip.id)) resolve();
+      }),
+    );
+    try {
+      expect((await save(w.staff, { contactId: p.id, disease: 'Flu', startDate: FUTURE })).statusCode).toBe(200);
+      await named;
+    } finally {
+      await listener.end();
+    }
+  });
+});
