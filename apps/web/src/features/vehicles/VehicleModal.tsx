@@ -142,7 +142,7 @@ export function VehicleModal({ target, me, defaultPartnerId, onClose }: Props) {
 
   const options = useMemo(
     () => ({
-      partners: staff ? (partners.data ?? []).map((p) => ({ value: p.id, label: p.name })) : null,
+      partners: staff ? (partners.data ?? []) : null,
       years: vehicleYearOptions(today).map(String),
       colors: colors.data ?? [],
       makes: makes.data ?? [],

@@ -64,7 +64,7 @@ export function VehiclesPage({ route }: ScreenProps) {
             searchable
             clearable
             w={240}
-            data={(partners.data ?? []).map((p) => ({ value: p.id, label: p.name }))}
+            data={partners.data ?? []}
             value={filter.partnerId ?? null}
             onChange={set('partnerId')}
           />
@@ -104,7 +104,7 @@ export function VehiclesPage({ route }: ScreenProps) {
       <VehicleModal target={target} me={me} defaultPartnerId={filter.partnerId} onClose={() => setTarget(null)} />
       <ImportModal
         opened={importing}
-        partners={staff ? (partners.data ?? []).map((p) => ({ value: p.id, label: p.name })) : null}
+        partners={staff ? (partners.data ?? []) : null}
         onClose={() => setImporting(false)}
       />
     </Stack>

@@ -55,13 +55,14 @@ export function useMakeModels(enabled: boolean) {
   return useQuery({ queryKey: ['vehicle-make-model'], queryFn: ({ signal }) => callApi(contract.vehicleMakeModel, { signal }), enabled, staleTime: STATIC });
 }
 
-/** Partner companies for the staff's partner filter and the editor's owner. */
+/** Partner companies as choices for the staff's partner filter and the editor's owner (value id, label name). */
 export function usePartners(enabled: boolean) {
   return useQuery({
     queryKey: ['affiliate-options'],
     queryFn: ({ signal }) => callApi(contract.affiliateOptions, { query: {}, signal, quiet: true }),
     enabled,
     staleTime: 5 * 60_000,
+    select: (list) => list.map((p) => ({ value: p.id, label: p.name })),
   });
 }
 
