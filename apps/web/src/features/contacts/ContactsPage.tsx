@@ -4,7 +4,7 @@ import { useDebouncedValue } from '@mantine/hooks';
 import { useQueryClient } from '@tanstack/react-query';
 import { IconBuilding, IconSearch, IconUserPlus } from '@tabler/icons-react';
 import { useSearchParams } from 'react-router';
-import { CONTACT_SEARCH_LIMIT, CONTACT_SEARCH_TEXT, TYPEAHEAD_MIN_CHARS, TYPEAHEAD_WAIT_MS, type ContactRow } from '@tripline/core';
+import { CONTACT_SEARCH_LIMIT, CONTACT_SEARCH_TEXT, TYPEAHEAD_MIN_CHARS, TYPEAHEAD_WAIT_MS, type ContactRow, type ContactType } from '@tripline/core';
 import type { ScreenProps } from '../../app/screens.tsx';
 import { ContactInspectModal } from '../contact-care/ContactInspectModal.tsx';
 import { ContactEditModal, type ContactEditTarget } from '../contact-details/ContactEditModal.tsx';
@@ -14,7 +14,7 @@ import { MembersPanel } from './MembersPanel.tsx';
 import classes from './contacts.module.css';
 
 /** The type chips: the kinds of contact the operator looks for most. */
-const TYPE_CHIPS = ['S/N Passenger', 'Case Manager', 'Bill To', 'Facility', 'Affiliate', 'Driver', 'SecureEmployee'] as const;
+const TYPE_CHIPS: readonly ContactType[] = ['S/N Passenger', 'Case Manager', 'Bill To', 'Facility', 'Affiliate', 'Driver', 'SecureEmployee'];
 const ALL = 'all';
 
 /**
@@ -30,7 +30,7 @@ export function ContactsPage({ route }: ScreenProps) {
   const search834 = params.get('search834') === 'true';
   const [typed, setTyped] = useState(q);
   const [debounced] = useDebouncedValue(typed.trim(), TYPEAHEAD_WAIT_MS);
-  const [type, setType] = useState<string>(ALL);
+  const [type, setType] = useState<ContactType | typeof ALL>(ALL);
   const [editing, setEditing] = useState<ContactEditTarget | null>(null);
   const [inspecting, setInspecting] = useState<string | null>(null);
   const [tab, setTab] = useState<string | undefined>(showTab);
@@ -125,7 +125,7 @@ export function ContactsPage({ route }: ScreenProps) {
       </Group>
 
       {!search834 && (
-        <Chip.Group multiple={false} value={type} onChange={(v) => setType(v as string)}>
+        <Chip.Group multiple={false} value={type} onChange={(v) => setType(TYPE_CHIPS.find((t) => t === v) ?? ALL)}>
           <Group gap={6} aria-label="Contact type">
             <Chip value={ALL} size="sm">
               All types

@@ -1,14 +1,12 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { TYPEAHEAD_MIN_CHARS, contract, type QueryOf } from '@tripline/core';
+import { TYPEAHEAD_MIN_CHARS, contract, type ContactType } from '@tripline/core';
 import { callApi } from '../../lib/api.ts';
-
-export type ContactFilter = QueryOf<typeof contract.contacts>;
 
 export const contactsKey = ['contacts'] as const;
 
 /** The register's search (q from 3 characters; type narrows). */
-export function useContactSearch(q: string, type: string | undefined) {
-  const query = { q, ...(type ? { type } : {}) } as ContactFilter;
+export function useContactSearch(q: string, type: ContactType | undefined) {
+  const query = type ? { q, type } : { q };
   return useQuery({
     queryKey: [...contactsKey, 'search', q, type ?? null],
     queryFn: ({ signal }) => callApi(contract.contacts, { query, signal }),
