@@ -154,6 +154,24 @@ describe('vehicle import: upload, preview, approve', () => {
     expect((await partner.post('/api/vehicle-import-approve', { importId: preview.importId })).statusCode).toBe(409);
   });
 
+  it('lets staff with FleetManagement import for a partner they name; a vehicle changed since the preview answers 409 and nothing is saved', async () => {
+    const fleet = await signIn(world.t.app, await createContact(world.db.pool, { types: ['SecureEmployee'], ldapGroups: ['FleetManagement'] }));
+    const noPartner = await fleet.post('/api/vehicle-import-upload', { csv: csv([header, ['IMP-9', 'Bus', validVin(), '2021', '', '', '']]) });
+    expect(noPartner.statusCode).toBe(400);
+    expect(noPartner.json().message).toBe(VEHICLE_MSG.PARTNER_REQUIRED);
+    const v = await createVehicle(world.db.pool, other.partner.id);
+    const newVin = validVin();
+    const preview = (await fleet.post('/api/vehicle-import-upload', {
+      csv: csv([header, ['IMP-10', 'Bus', newVin, '2021', '', '', ''], [v.vehicleNumber, 'Bus', v.vin!, '2020', '', '', '']]),
+      partnerId: other.partner.id,
+    })).json();
+    expect(preview).toMatchObject({ valid: 2, partnerId: other.partner.id });
+    await world.db.pool.query('update vehicles set mod_count = mod_count + 1 where id = $1', [v.id]);
+    const stale = await fleet.post('/api/vehicle-import-approve', { importId: preview.importId });
+    expect(stale.statusCode).toBe(409);
+    expect((await world.db.pool.query('select count(*)::int as n from vehicles where vin = $1', [newVin])).rows[0].n).toBe(0);
+  });
+
   it('marks rows with problems and refuses to approve them, writing nothing; another user\'s import is 404', async () => {
     const before = await count();
     const bad = wrongCheckDigit(validVin());
