@@ -16,11 +16,11 @@ const period = (m: EnrollmentMember) => `${formatUsDate(m.dateBegin)} – ${m.da
 
 /**
  * The 834 search's hits (at most 50, so a plain table): each member with its plan, enrollment
- * period and file, and either the contact that holds its member id or "Create contact".
+ * period and the file it came in, and either the contact that holds its member id or "Create contact".
  */
 export function MembersTable({ members, creatingId, onCreate, onOpenContact }: MembersTableProps) {
   return (
-    <Table.ScrollContainer minWidth={1000}>
+    <Table.ScrollContainer minWidth={800}>
       <Table striped highlightOnHover stickyHeader aria-label="834 members">
         <Table.Thead>
           <Table.Tr>
@@ -28,10 +28,8 @@ export function MembersTable({ members, creatingId, onCreate, onOpenContact }: M
             <Table.Th>Name</Table.Th>
             <Table.Th>DOB</Table.Th>
             <Table.Th>Plan</Table.Th>
-            <Table.Th>Address</Table.Th>
-            <Table.Th>Phone</Table.Th>
-            <Table.Th>Enrolled</Table.Th>
-            <Table.Th>Source</Table.Th>
+            <Table.Th>Address and phone</Table.Th>
+            <Table.Th>Enrolled (file)</Table.Th>
             <Table.Th>Contact</Table.Th>
           </Table.Tr>
         </Table.Thead>
@@ -39,13 +37,21 @@ export function MembersTable({ members, creatingId, onCreate, onOpenContact }: M
           {members.map((m) => (
             <Table.Tr key={m.id}>
               <Table.Td style={{ whiteSpace: 'nowrap' }}>{m.memberId}</Table.Td>
-              <Table.Td fw={600}>{m.name}</Table.Td>
+              <Table.Td fw={600} style={{ whiteSpace: 'nowrap' }}>
+                {m.name}
+              </Table.Td>
               <Table.Td style={{ whiteSpace: 'nowrap' }}>{m.dob ? formatUsDate(m.dob) : '—'}</Table.Td>
               <Table.Td>{m.planName ?? '—'}</Table.Td>
-              <Table.Td miw={200}>{address(m)}</Table.Td>
-              <Table.Td style={{ whiteSpace: 'nowrap' }}>{m.phone ? formatPhone(m.phone) : '—'}</Table.Td>
-              <Table.Td>{period(m)}</Table.Td>
+              <Table.Td miw={170}>
+                {address(m)}
+                {m.phone && (
+                  <Text size="xs" c="dimmed">
+                    {formatPhone(m.phone)}
+                  </Text>
+                )}
+              </Table.Td>
               <Table.Td>
+                {period(m)}
                 <Text size="xs" c="dimmed">
                   {m.source}
                 </Text>
