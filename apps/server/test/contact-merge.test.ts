@@ -156,6 +156,19 @@ describe('POST contact-merge', () => {
     expect(res.json().farmoutContactId).toBe(keep.partner.id);
   });
 
+  it("drops a row that would repeat one of the kept contact's under a unique key, and moves the rest", async () => {
+    const pool = w.db.pool;
+    const keep = await createContact(pool, { types: ['Bill To'], username: null, name: 'Sunrise Dialysis Program' });
+    const gone = await createContact(pool, { types: ['Bill To'], username: null, name: 'Sunrise Dialysis Program' });
+    const both = await createContact(pool, { types: ['Case Manager'], username: null, billToIds: [keep.id, gone.id] });
+    const onlyGone = await createContact(pool, { types: ['Case Manager'], username: null, billToIds: [gone.id] });
+    const res = await merge(w.staff, keep.id, gone.id, false);
+    expect(res.statusCode).toBe(200);
+    expect((res.json() as MergeResult).counts).toContainEqual({ table: 'case_manager_bill_tos', column: 'bill_to_id', moved: 1, dropped: 1 });
+    const links = await pool.query('select case_manager_id from case_manager_bill_tos where bill_to_id = $1 order by case_manager_id', [keep.id]);
+    expect(links.rows.map((r) => r.case_manager_id)).toEqual([both.id, onlyGone.id].sort());
+  });
+
   it('changes nothing when any step fails (an injected refusal of another table)', async () => {
     const pool = w.db.pool;
     const keep = await createPassenger(pool);
