@@ -3,6 +3,7 @@ import { Badge } from '@mantine/core';
 import type { Vehicle } from '@tripline/core';
 import { VirtualTable, type TableColumn } from '../../components/VirtualTable.tsx';
 import { formatUsDate } from '../../lib/date-input.ts';
+import tableClasses from '../../components/record-table.module.css';
 import classes from './vehicles.module.css';
 
 export const ROW_HEIGHT = 44;
@@ -109,9 +110,9 @@ export function VehiclesTable({ vehicles, onOpen, resetKey }: Props) {
       rowProps={rowProps}
       scrollResetKey={resetKey}
       focusableRows
-      className={classes.table}
-      headerClassName={classes.header}
-      rowClassName={classes.row}
+      className={tableClasses.table}
+      headerClassName={tableClasses.header}
+      rowClassName={`${tableClasses.row} ${classes.row}`}
       style={{ flex: 1, minHeight: 360 }}
     />
   );
