@@ -3,7 +3,7 @@ import { Browser, buildTestApp, type TestApp } from './app.ts';
 import { createPerson } from './contact-search-factories.ts';
 import { createTestDatabase, type TestDatabase } from './db.ts';
 import { createContact, type Created } from './factories.ts';
-import { auditRows, createDriver, createPartner, division, signIn, type Partner } from './trip-factories.ts';
+import { apiToken, auditRows, createDriver, createPartner, division, signIn, type Partner } from './trip-factories.ts';
 
 let db: TestDatabase;
 let t: TestApp;
@@ -199,6 +199,21 @@ describe('GET contacts', () => {
     expect(after.at(-1)).toMatchObject({ activity_type: 'contact-view', before: null, after: null });
     await list(staff, `id=${driver.id}`);
     expect(await auditRows(db.pool, 'contacts', driver.id)).toEqual([]);
+  });
+});
+
+describe('API tokens', () => {
+  it("read the register only with the contacts area on the token's list, in the token holder's scope", async () => {
+    const holder = await createContact(db.pool, { types: ['SecureEmployee'] });
+    const call = (token: string, url: string) => t.app.inject({ url, headers: { authorization: `Bearer ${token}` } });
+    const reading = await apiToken(db.pool, holder.id, { contacts: ['GET'] });
+    const other = await apiToken(db.pool, holder.id, { trips: ['GET'] });
+    const res = await call(reading, '/api/contacts?q=rosa montoya');
+    expect(res.statusCode).toBe(200);
+    expect(res.json().contacts.map((c: { name: string }) => c.name)).toEqual(['Rosa Montoya']);
+    expect((await call(other, '/api/contacts?q=rosa montoya')).statusCode).toBe(403);
+    const partnerToken = await apiToken(db.pool, partner.user.id, { contacts: ['GET'] });
+    expect((await call(partnerToken, `/api/contacts?id=${rosa.id}`)).statusCode).toBe(404);
   });
 });
 
