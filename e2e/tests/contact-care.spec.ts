@@ -54,6 +54,17 @@ test('staff record an infectious disease and the passenger\u2019s legs of those 
   await expectNoA11yViolations(page, 'inspect-diseases');
   await shot(page, 'inspect-diseases');
 
+  // the passenger's blacklist: a partner they will not ride with
+  await dialog.getByRole('tab', { name: 'Blacklist' }).click();
+  await expect(dialog.getByText('Nobody on the blacklist.')).toBeVisible();
+  await dialog.getByLabel('Partner', { exact: true }).click();
+  await page.getByRole('option').first().click();
+  await dialog.getByRole('button', { name: 'Add' }).click();
+  await expect(page.getByText('Added to the blacklist.')).toBeVisible();
+  await expect(dialog.getByRole('row').nth(1)).toContainText('Passenger');
+  await expectNoA11yViolations(page, 'inspect-blacklist');
+  await shot(page, 'inspect-blacklist');
+
   const flagged = await withDatabase(async (db) => {
     const { rows } = await db.query<{ flag: boolean }>(
       `select tl.infectious_disease_flag as flag from trip_legs tl join drive_assignments da on da.id = tl.drive_assignment_id

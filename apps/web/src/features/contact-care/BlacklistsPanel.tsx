@@ -82,6 +82,7 @@ export function BlacklistsPanel({ contactId, side }: BlacklistsPanelProps) {
           {side === 'passenger' ? (
             <Select
               label="Partner"
+              placeholder={partners.isPending ? 'Loading partners…' : 'Choose a partner'}
               searchable
               data={(partners.data ?? []).map((p) => ({ value: p.id, label: `${p.name} (#${p.contactNumber})` }))}
               value={partnerId}
