@@ -48,7 +48,10 @@ export function ContactsPage({ route }: ScreenProps) {
     // the address follows the typing only
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [debounced]);
-  useEffect(() => setTyped(q), [q]);
+  // the address changed from outside (a link, back): the box follows, keeping what is being typed
+  useEffect(() => {
+    setTyped((now) => (now.trim() === q ? now : q));
+  }, [q]);
 
   const ready = q.length >= TYPEAHEAD_MIN_CHARS;
   const search = useContactSearch(search834 ? '' : q, type === ALL ? undefined : type);
