@@ -65,16 +65,24 @@ async function addDuplicatePassenger(client: pg.PoolClient): Promise<void> {
   );
   const original = rows[0];
   if (!original) return;
-  // numbers were given explicitly: the next free one, not the sequence's
+  // numbers were given explicitly: the next free one, not the sequence's; its id made from the
+  // original's, so every load of the demo gives the same data
   const { rows: copy } = await client.query<{ id: string }>(
-    `insert into contacts (contact_number, name, first_name, last_name, type1, types, division_id, date_of_birth, notes)
-     select (select max(contact_number) + 1 from contacts), name, first_name, last_name, type1, types, division_id, date_of_birth, 'Entered again by the call centre'
+    `insert into contacts (id, contact_number, name, first_name, last_name, type1, types, division_id, date_of_birth, member_id, plan_id, notes)
+     select md5('demo duplicate of ' || id)::uuid, (select max(contact_number) + 1 from contacts), name, first_name, last_name, type1, types,
+            division_id, date_of_birth, member_id, plan_id, 'Entered again by the call centre'
        from contacts where id = $1 returning id`,
     [original.id],
   );
   await client.query(
     `insert into contact_phones (contact_id, phone_number_with_area_code, sms_enabled, main, type)
      select $2, phone_number_with_area_code, sms_enabled, main, type from contact_phones where contact_id = $1`,
+    [original.id, copy[0].id],
+  );
+  // the same home: addresses are never edited, so two contacts may join the same one
+  await client.query(
+    `insert into join_contact_addresses (contact_id, address_id, label)
+     select $2, address_id, label from join_contact_addresses where contact_id = $1 and label = 'Home' and not deleted`,
     [original.id, copy[0].id],
   );
 }
