@@ -48,6 +48,9 @@ test('staff find contacts by name, walk them with the keyboard and open one', as
   // arrows move from the search box into the rows; Enter opens the contact
   await page.getByRole('textbox', { name: 'Search', exact: true }).press('ArrowDown');
   await expect(table.getByRole('row').nth(1)).toBeFocused();
+  await table.getByRole('row').nth(1).press('ArrowUp');
+  await expect(page.getByRole('textbox', { name: 'Search', exact: true })).toBeFocused();
+  await expect(page.getByRole('main').getByText(/^\d+ contacts? found$|^The first 50 contacts found$/)).toBeVisible();
   await row.focus();
   await row.press('Enter');
   await expect(page.getByRole('dialog')).toBeVisible();

@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { Alert, Button, Center, Chip, Group, Loader, SegmentedControl, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useQueryClient } from '@tanstack/react-query';
@@ -82,6 +82,7 @@ export function ContactsPage({ route }: ScreenProps) {
     setEditing({ kind });
   };
 
+  const focusSearch = useCallback(() => input.current?.focus(), []);
   const focusFirstRow = () => document.querySelector<HTMLElement>('[aria-label="Contacts"] [role="row"][data-index="0"]')?.focus();
 
   return (
@@ -169,7 +170,10 @@ export function ContactsPage({ route }: ScreenProps) {
         </Text>
       ) : (
         <>
-          <ContactsTable contacts={search.data.contacts} actions={actions} searchKey={`${q}|${type}`} />
+          <Text size="sm" c="dimmed" role="status">
+            {search.data.more ? `The first ${CONTACT_SEARCH_LIMIT} contacts found` : `${search.data.contacts.length} ${search.data.contacts.length === 1 ? 'contact' : 'contacts'} found`}
+          </Text>
+          <ContactsTable contacts={search.data.contacts} actions={actions} searchKey={`${q}|${type}`} onLeaveTop={focusSearch} />
           {search.data.more && (
             <Text size="sm" c="dimmed" role="status">
               More contacts match than the first {CONTACT_SEARCH_LIMIT}: add a word, a phone or a date of birth to narrow the search.

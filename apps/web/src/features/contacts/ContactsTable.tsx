@@ -45,7 +45,7 @@ const COLUMNS: readonly Column[] = [
   { key: 'dob', label: 'DOB', width: '90px', minWidth: 90, foldable: true, cellClassName: classes.nowrap, cell: (c) => (c.dob ? formatUsDate(c.dob) : '—') },
   { key: 'memberId', label: 'Member ID', width: '118px', minWidth: 118, foldable: true, cellClassName: classes.nowrap, cell: (c) => dash(c.memberId) },
   { key: 'phone', label: 'Main phone', width: '130px', minWidth: 130, foldable: true, cellClassName: classes.nowrap, cell: (c) => (c.mainPhone ? formatPhone(c.mainPhone) : '—') },
-  { key: 'city', label: 'City', width: 'minmax(90px, 1fr)', minWidth: 90, foldable: true, cell: (c) => dash(c.city) },
+  { key: 'city', label: 'City', width: 'minmax(90px, 1fr)', minWidth: 90, foldable: true, cellClassName: classes.ellipsis, cell: (c) => dash(c.city) },
   { key: 'division', label: 'Division', width: '64px', minWidth: 64, foldable: true, cell: (c) => dash(c.division) },
   {
     key: 'inspect',
@@ -63,7 +63,19 @@ const COLUMNS: readonly Column[] = [
 ];
 
 /** The register's rows, virtualised; rows take the keyboard (arrows move, Enter opens). */
-export function ContactsTable({ contacts, actions, searchKey }: { contacts: readonly ContactRow[]; actions: ContactRowActions; searchKey: string }) {
+export function ContactsTable({
+  contacts,
+  actions,
+  searchKey,
+  onLeaveTop,
+}: {
+  contacts: readonly ContactRow[];
+  actions: ContactRowActions;
+  searchKey: string;
+  /** Arrow up on the first row: back to the search box. */
+  onLeaveTop(): void;
+}) {
+  const first = contacts[0]?.id;
   const rowContext = useCallback(() => actions, [actions]);
   const rowProps = useCallback(
     (c: ContactRow) => ({
@@ -74,12 +86,17 @@ export function ContactsTable({ contacts, actions, searchKey }: { contacts: read
         actions.onOpen(c);
       },
       onKeyDown: (ev: KeyboardEvent<HTMLDivElement>) => {
-        if (ev.target !== ev.currentTarget || ev.key !== 'Enter') return;
+        if (ev.target !== ev.currentTarget) return;
+        if (ev.key === 'ArrowUp' && c.id === first) {
+          ev.preventDefault();
+          onLeaveTop();
+        }
+        if (ev.key !== 'Enter') return;
         ev.preventDefault();
         actions.onOpen(c);
       },
     }),
-    [actions],
+    [actions, first, onLeaveTop],
   );
   return (
     <VirtualTable
