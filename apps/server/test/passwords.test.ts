@@ -1,4 +1,4 @@
-import { LOGIN_THROTTLE, PASSWORD_ACCESS_MSG, PASSWORD_MSG, passwordChecklist } from '@tripline/core';
+import { LOGIN_THROTTLE, PASSWORD_ACCESS_MSG, PASSWORD_MSG, passwordChecklist, TEMPORARY_PASSWORD_MSG } from '@tripline/core';
 import { describe, expect, it } from 'vitest';
 import { Browser } from './app.ts';
 import { staffWorld } from './staff-world.ts';
@@ -193,9 +193,15 @@ describe('password-reset', () => {
     // changing it clears the request
     const own = new Browser(w.t.app);
     await own.login(target.username!, temporary);
+    // until then the portal answers only the password page
+    const held = await own.get('/api/drive-assignments?serviceDate=2026-11-22');
+    expect(held.statusCode).toBe(403);
+    expect(held.json().message).toBe(TEMPORARY_PASSWORD_MSG);
+    expect((await own.get('/api/password-generator')).statusCode).toBe(200);
     expect((await edit(own, { currentPassword: temporary, newPassword: NEW, newPasswordVerify: NEW })).statusCode).toBe(200);
     expect((await hashOf(target.id)).password_change_required).toBe(false);
     expect((await own.get('/api/current-user')).json().passwordChangeRequired).toBeUndefined();
+    expect((await own.get('/api/drive-assignments?serviceDate=2026-11-22')).statusCode).toBe(200);
   });
 
   it('with sendNotification=false, answers the temporary password once and sends nothing', async () => {

@@ -1,7 +1,11 @@
 import {
+  contract,
   MSG,
   mayAccess,
+  mayCallWithPassword,
+  TEMPORARY_PASSWORD_MSG,
   type Endpoint,
+  type EndpointName,
   type HandlerResultOf,
   type ParsedBodyOf,
   type ParsedQueryOf,
@@ -10,7 +14,9 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import type { SessionUser } from './auth/users.ts';
 import type { SessionRow } from './auth/sessions.ts';
-import { badRequest, forbidden, unauthorized } from './errors.ts';
+import { badRequest, forbidden, HttpError, unauthorized } from './errors.ts';
+
+const NAMES = new Map<Endpoint, EndpointName>(Object.entries(contract).map(([name, ep]) => [ep as Endpoint, name as EndpointName]));
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -61,6 +67,9 @@ export function assertRoles(ep: Endpoint, user: SessionUser | null): void {
     if (!methods.includes(ep.method)) throw forbidden();
   }
   if ('roles' in ep.access && !mayAccess(user, ep.access.roles)) throw forbidden();
+  // a temporary password opens only the password page until the user chooses their own
+  const name = NAMES.get(ep);
+  if (name && !mayCallWithPassword(user, name)) throw new HttpError(403, 'password_change_required', TEMPORARY_PASSWORD_MSG);
 }
 
 /** Registers the handler of a contract endpoint: 401 → 400 → 403, then the handler. */

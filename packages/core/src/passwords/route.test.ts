@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { afterSignIn, decideRoute } from '../shell/navigation.ts';
+import { mayCallWithPassword } from './held.ts';
 
 describe('/edit-password is open to every signed-in role', () => {
   it.each([
@@ -36,5 +37,18 @@ describe('while a temporary password is held', () => {
     expect(decideRoute('/edit-password', '', held).kind).toBe('render');
     expect(decideRoute('/contact', '', held).kind).toBe('render');
     expect(decideRoute('/logout', '', held).kind).toBe('render');
+  });
+});
+
+describe('with a temporary password, the portal answers', () => {
+  const held = { passwordChangeRequired: true };
+  it('the password page and signing out', () => {
+    for (const name of ['currentUser', 'passwordEdit', 'passwordGenerator', 'logout'] as const) expect(mayCallWithPassword(held, name)).toBe(true);
+  });
+  it('nothing else until a new password is chosen', () => {
+    expect(mayCallWithPassword(held, 'driveAssignments')).toBe(false);
+    expect(mayCallWithPassword(held, 'passwordReset')).toBe(false);
+    expect(mayCallWithPassword({ passwordChangeRequired: false }, 'driveAssignments')).toBe(true);
+    expect(mayCallWithPassword({}, 'passwordReset')).toBe(true);
   });
 });
