@@ -2,7 +2,7 @@ import type { DriveAssignment } from '@tripline/core';
 import type { Pool, PoolClient } from 'pg';
 import type { SessionUser } from '../../platform/auth/users.ts';
 import { tripScope } from '../../platform/scope.ts';
-import { FIRST_PICKUP, TRIP_JSON_FROM } from './trip-sql.ts';
+import { TRIP_JSON_FROM } from './trip-sql.ts';
 
 export { FIRST_PICKUP, TRIP_JSON_FROM, TRIP_LIST_JSON_FROM } from './trip-sql.ts';
 
