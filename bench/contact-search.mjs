@@ -1,4 +1,4 @@
-// Contact search budget (spec 2 §2, §5; issue 12 §8): on a register of 500,000 generated contacts
+// Contact search budget (spec 2 §2, §5): on a register of 500,000 generated contacts
 // (each with a phone and a member id, names drawn from the demo's first and last names so that a
 // last name is shared by thousands), GET contacts?q as the demo `dispatcher` over loopback HTTP:
 //   - by name (a full name, a last name alone, words in the other order, two word starts): p95 <= 100 ms;

@@ -11,36 +11,21 @@
 // Raw Chromium over the DevTools protocol (no Network domain, as bench/home-render.mjs), browser,
 // portal and PostgreSQL on the same machine, signed in as the demo `dispatcher`. Each visit is a
 // full navigation to a trip with four legs; the first after the portal starts is reported apart.
-import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { parseArgs } from 'node:util';
 import pg from 'pg';
 import { benchDatabase } from './lib/bench-database.mjs';
 import { startPortal } from './lib/portal.mjs';
-import { launchRawChromium } from './lib/raw-chromium.mjs';
+import { renderBench } from './lib/render-bench.mjs';
 import { stats } from './lib/in-process.mjs';
 import { runUnderTsx } from './lib/under-tsx.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 runUnderTsx(import.meta.url);
 
-const { values: args } = parseArgs({
-  options: {
-    'data-dir': { type: 'string' },
-    'trips-per-day': { type: 'string', default: '3000' },
-    days: { type: 'string', default: '7' },
-    visits: { type: 'string', default: '10' },
-  },
-});
-const VISITS = Number(args.visits);
+const { args, visits: VISITS, webDist, log, launch } = renderBench('editor-render', root);
 const BUDGET_MS = 500;
-const executablePath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-const chromiumArgs = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic'];
-const log = (s) => console.log(`[editor-render] ${s}`);
-const webDist = path.resolve(process.env.WEB_DIST ?? path.join(root, 'apps/web/dist'));
-if (!fs.existsSync(path.join(webDist, 'index.html'))) throw new Error(`no web build in ${webDist}: build it first (see the head of this file)`);
 
 /** Installed before the page's scripts: `window.__editorReady` holds when (ms since navigation start) the editor became usable and the frame after. */
 const READY = (ref, legs) => `(() => {
@@ -87,7 +72,7 @@ try {
   await db.end();
   log(`database: ${size.trips.toLocaleString('en-US')} trips, ${size.legs.toLocaleString('en-US')} legs; trip ${trip.ref} with ${trip.legs} legs`);
 
-  const browser = await launchRawChromium({ executablePath, args: chromiumArgs });
+  const browser = await launch();
   cleanups.push(() => browser.close());
   const target = `${portal.base}/drive-assv-edit/${trip.ref}`;
   await browser.addInitScript(READY(trip.ref, trip.legs));

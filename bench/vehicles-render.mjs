@@ -1,4 +1,4 @@
-// Vehicle list budget (issue 12 §8): for a partner with 500 vehicles, /vehicles renders its first
+// Vehicle list budget: for a partner with 500 vehicles, /vehicles renders its first
 // screen of rows within 1 s in Chromium: from navigation start until the count "500 vehicles" and
 // the first rows are in the document, and the next frame after that.
 //
@@ -10,37 +10,22 @@
 // company is given vehicles until it has 500, each with a valid VIN. Raw Chromium over the DevTools
 // protocol (no Network domain), browser, portal and PostgreSQL on one machine. Each visit is a full
 // navigation to /vehicles after another page; the first after the portal starts is reported apart.
-import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { parseArgs } from 'node:util';
 import pg from 'pg';
 import { benchDatabase } from './lib/bench-database.mjs';
 import { startPortal } from './lib/portal.mjs';
-import { launchRawChromium } from './lib/raw-chromium.mjs';
+import { renderBench } from './lib/render-bench.mjs';
 import { stats } from './lib/in-process.mjs';
 import { runUnderTsx } from './lib/under-tsx.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 runUnderTsx(import.meta.url);
 
-const { values: args } = parseArgs({
-  options: {
-    'data-dir': { type: 'string' },
-    'trips-per-day': { type: 'string', default: '3000' },
-    days: { type: 'string', default: '7' },
-    visits: { type: 'string', default: '10' },
-  },
-});
-const VISITS = Number(args.visits);
+const { args, visits: VISITS, webDist, log, launch } = renderBench('vehicles-render', root);
 const VEHICLES = 500;
 const BUDGET_MS = 1_000;
-const executablePath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-const chromiumArgs = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic'];
-const log = (s) => console.log(`[vehicles-render] ${s}`);
-const webDist = path.resolve(process.env.WEB_DIST ?? path.join(root, 'apps/web/dist'));
-if (!fs.existsSync(path.join(webDist, 'index.html'))) throw new Error(`no web build in ${webDist}: build it first (see the head of this file)`);
 
 /** Installed before the page's scripts: `window.__vehiclesShown` holds when the list was in the document and the frame after (ms since navigation start). */
 const READY = `(() => {
@@ -104,7 +89,7 @@ try {
   if (fleet !== VEHICLES) throw new Error(`the partner has ${fleet} vehicles, not ${VEHICLES}`);
   log(`the demo partner's company has ${fleet} vehicles`);
 
-  const browser = await launchRawChromium({ executablePath, args: chromiumArgs });
+  const browser = await launch();
   cleanups.push(() => browser.close());
   const target = `${portal.base}/vehicles`;
   await browser.addInitScript(READY);

@@ -1,5 +1,5 @@
 -- Up Migration
--- Contact care (issue 12 §1, §2): infectious diseases, partner holds, blacklists, and merged
+-- Contact care: infectious diseases, partner holds, blacklists, and merged
 -- contacts pointing at the contact they were merged into.
 
 -- A merged contact is deleted and names the kept one, so its number still leads somewhere.

@@ -1,7 +1,7 @@
 import { formatPhone } from '../contacts/phones.ts';
 
 /**
- * Possible duplicates of a contact (issue 12 §2): a similar name plus the same date of birth,
+ * Possible duplicates of a contact: a similar name plus the same date of birth,
  * member id, phone or address, each match given as a reason.
  */
 

@@ -1,6 +1,6 @@
 /**
  * Partner holds (spec 2 §3 "Hold", §4): placed on startDate, effective from beginDate to endDate;
- * an endDate of 2078-12-31 means open-ended. The spec names no types; ours (issue 12 decision):
+ * an endDate of 2078-12-31 means open-ended. The spec names no types; ours ( decision):
  * NoNewTrips refuses any assignment in the window, Suspension also takes its unstarted trips there
  * from the partner.
  */

@@ -14,7 +14,7 @@ const person = (over: Partial<MergeContact> = {}): MergeContact => ({
   ...over,
 });
 
-describe('duplicates (issue 12 §2)', () => {
+describe('duplicates', () => {
   const ana = { name: 'Ana Baca', dateOfBirth: '1950-02-03', memberId: 'M123', phones: ['(505) 555-0100'], addresses: [{ street: '12 Elm St', zip: '87102' }] };
   const none = { name: '', dateOfBirth: null, memberId: null, phones: [], addresses: [] };
 

@@ -21,7 +21,7 @@ export function unitedTypes(keep: readonly string[], merge: readonly string[]): 
 }
 
 /**
- * The contact rules on types (issue 12 §1, as the edit modal checks them): not both a passenger
+ * The contact rules on types(as the edit modal checks them): not both a passenger
  * and a case manager; a Business is not an S/N Passenger.
  */
 export function contactTypesProblem(types: readonly string[], kind = 'Person'): string | null {
@@ -31,7 +31,7 @@ export function contactTypesProblem(types: readonly string[], kind = 'Person'): 
 }
 
 /**
- * Why `merge` may not be merged into `keep`, or null (issue 12 §2): not itself, neither deleted,
+ * Why `merge` may not be merged into `keep`, or null: not itself, neither deleted,
  * not its own parent or child, both a Person or both a Business, at most one of them signs in,
  * and the united types keep the contact rules.
  */

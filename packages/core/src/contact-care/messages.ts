@@ -11,7 +11,7 @@ export const CARE_MSG = {
   SAVE_PROVIDER_FIRST: 'You must save the provider first, to assign it an ID',
   // spec 2 §5 confirmation of a hold
   HOLD_CONFIRM: 'This hold is not undoable and has severe consequences for the partner.',
-  // spec 6 (issue 12): contact rule shared with the contact edit modal
+  // spec 6: contact rule shared with the contact edit modal
   PASSENGER_AND_CASE_MANAGER: 'Contact cannot be both passenger and case manager',
   END_BEFORE_START: 'The end date cannot be before the start date',
   END_BEFORE_BEGIN: 'A hold cannot end before it begins',

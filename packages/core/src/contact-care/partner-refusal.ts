@@ -37,7 +37,7 @@ export const REFUSAL_MSG = {
 } as const;
 
 /**
- * Why a partner may not be given a trip, or null when it may (issue 12: one rule for every
+ * Why a partner may not be given a trip, or null when it may (: one rule for every
  * assigning path: bulk assignment, a partner change, the partner picker, marketplace claims and
  * schedule approval). A hold of the partner in effect on the trip's service date refuses it, of
  * either type; so does a blacklist entry between the partner and a passenger of the trip still in

@@ -178,7 +178,7 @@ export async function runBulk(
     const refused = bulkRefusal(action, found.values(), deps.clock.now());
     if (refused) throw badRequest(refused);
     const plan = planBulk(action, requested.keys, found, { now: deps.clock.now(), providerId: partner?.id }, requested.by);
-    // issue 12: a held or blacklisted partner is refused the trips (400, nothing written)
+    // A held or blacklisted partner is refused the trips (400, nothing written)
     if (partner) await assertPartnerMayTake(client, partner, plan.change.map((t) => t.id));
     if (plan.change.length > 0) await applyBulk(client, req, action, plan.change, partner);
     return {

@@ -57,7 +57,7 @@ export async function patchDetailed(deps: AppDeps, req: FastifyRequest, user: Se
     const columns: Column[] = [];
     const partnerChange = body.farmoutContactNumber !== undefined && (partner?.id ?? null) !== trip.farmoutContactId;
     if (partnerChange) columns.push(...partnerColumns(partner));
-    // issue 12: a held or blacklisted partner is refused the trip
+    // A held or blacklisted partner is refused the trip
     if (partnerChange && partner) await assertPartnerMayTake(client, partner, [trip.id]);
     if (body.notesSummary !== undefined && body.notesSummary !== (trip.notesSummary ?? null)) {
       columns.push({ column: 'notes_summary', field: 'notesSummary', value: body.notesSummary });

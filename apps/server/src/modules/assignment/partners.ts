@@ -30,7 +30,7 @@ const PARTNER_COMPANY = `'Affiliate' = any(c.types) and c.parent_id is null and 
 /** The partner company with this id or contact number; null when there is none. */
 export async function findPartner(db: Db, by: { id: string } | { contactNumber: number }): Promise<PartnerRef | null> {
   if ('id' in by && !isUuid(by.id)) return null;
-  // a merged partner's number leads to the partner it was merged into (issue 12 §2)
+  // a merged partner's number leads to the partner it was merged into
   const [match, value] =
     'id' in by ? ['c.id = $1', by.id] : ['c.id = (select coalesce(m.merged_into_id, m.id) from contacts m where m.contact_number = $1)', by.contactNumber];
   const { rows } = await db.query<{ id: string; name: string; contact_number: string }>(
@@ -152,7 +152,7 @@ export async function partnerOptions(deps: AppDeps, user: SessionUser, reference
   }));
   const served = await servedZips(deps.pool, facts.flatMap((f) => (f.pickupZip ? [f.pickupZip] : [])));
   const currentPartners = new Set(trips.map((t) => t.farmout_contact_id));
-  // issue 12: held or blacklisted partners are listed as excluded, with why, after the others
+  // Held or blacklisted partners are listed as excluded, with why, after the others
   const refused = await refusalsByPartner(deps.pool, rows, trips.map((t) => t.id));
   const options = rows.map((r): PartnerOption => {
     const s = scorePartnerForTrips(facts, {

@@ -3,7 +3,7 @@ import type { Pool, PoolClient } from 'pg';
 type Db = Pool | PoolClient;
 
 /**
- * How contacts hold addresses: join_contact_addresses (issue 12 §1, addresses immutable and shared
+ * How contacts hold addresses: join_contact_addresses (addresses immutable and shared
  * with trips) once its migration has run, and addresses.contact_id where that column still exists.
  * Read from the catalogue so duplicates and merging follow whichever the database has.
  */

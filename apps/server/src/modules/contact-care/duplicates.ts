@@ -23,7 +23,7 @@ const ROW = `c.id, c.contact_number::int as "contactNumber", c.name, c.types, to
 const CANDIDATES = 200;
 
 /**
- * GET contact-dup-check (issue 12 §2): contacts (not deleted) whose name is like this one's and
+ * GET contact-dup-check: contacts (not deleted) whose name is like this one's and
  * that share its date of birth, member id, phone or address (core duplicateReasons), best first.
  * PostgreSQL narrows the field with the names' trigram index and the shared keys; core decides.
  */

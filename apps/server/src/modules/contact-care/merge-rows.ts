@@ -80,7 +80,7 @@ export async function dedupeContactRows(client: PoolClient, pair: MergePair): Pr
 }
 
 /**
- * The columns that name contacts by number rather than by id (issue 12 §2): a trip's partner
+ * The columns that name contacts by number rather than by id: a trip's partner
  * number, its driver's employee number and a vehicle's take-home employee (where that column
  * exists). Employee numbers are rewritten only when the kept contact has its own; otherwise it
  * takes the merged one's number and the references stand.

@@ -9,7 +9,7 @@ import { contactReferences, fillableContactColumns } from './catalogue.ts';
 import { dedupeContactRows, repointNumbers, type Count, type MergePair } from './merge-rows.ts';
 
 /**
- * Tables whose rows stay with the merged contact (issue 12 §2): sessions and the sign-in history.
+ * Tables whose rows stay with the merged contact: sessions and the sign-in history.
  * A merged contact is deleted, so its sessions no longer sign anyone in. audit_log names contacts
  * without a foreign key and is append-only.
  */
@@ -96,7 +96,7 @@ async function uniteContacts(client: PoolClient, keep: ContactRow, merge: Contac
 type MergeInput = ParsedBodyOf<typeof contract.contactMerge>;
 
 /**
- * POST contact-merge (issue 12 §2). In one transaction: both contacts locked in id order, both
+ * POST contact-merge. In one transaction: both contacts locked in id order, both
  * modCounts checked (409 with the server's copies), core mergeRefusal; the merged contact's phones,
  * emails and addresses joined without repeats (one main phone); every foreign key to it found in
  * the catalogue and re-pointed; the columns that name contacts by number rewritten; types united;

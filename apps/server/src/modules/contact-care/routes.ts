@@ -9,7 +9,7 @@ import { listDiseases, saveDisease } from './infectious.ts';
 import { mergeContacts } from './merge.ts';
 import { careSummary, contactTrips } from './summary.ts';
 
-/** Infectious diseases, partner holds, blacklists, duplicates and merge (issue 12 §1, §2); all staff only. */
+/** Infectious diseases, partner holds, blacklists, duplicates and merge; all staff only. */
 export function contactCareRoutes(app: FastifyInstance, deps: AppDeps): void {
   route(app, contract.infectiousDiseases, ({ query }) => listDiseases(deps, query.contactId.toLowerCase(), query.date));
   route(app, contract.saveInfectiousDisease, ({ req, user, body }) => saveDisease(deps, req, user, body));

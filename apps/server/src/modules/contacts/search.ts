@@ -61,7 +61,7 @@ export function searchSql(
   if (t.contactNumber !== null && cols.contactNumber) {
     const n = bind(params, t.contactNumber);
     identifiers.push(`${col(cols.contactNumber)} = ${n}`);
-    // a merged contact's number resolves to the contact it was merged into (issue 12 §2)
+    // a merged contact's number resolves to the contact it was merged into
     if (cols.mergedInto) identifiers.push(`${alias}.id = (select m.${cols.mergedInto} from contacts m where m.${cols.contactNumber} = ${n})`);
   }
   if (t.memberId !== null) identifiers.push(`lower(${col(cols.memberId)}) = ${bind(params, t.memberId.toLowerCase())}`);

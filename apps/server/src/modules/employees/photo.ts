@@ -53,7 +53,7 @@ export function formError(e: unknown, field: string): Error {
 }
 
 /**
- * An employee's photo (issue §3: an image of at most 5 MB; 413 when larger, 415 when not an image,
+ * An employee's photo (an image of at most 5 MB; 413 when larger, 415 when not an image,
  * checked on its bytes). The new file is stored first; the record then points at it and the old
  * file goes, so a failure leaves the photo as it was.
  */

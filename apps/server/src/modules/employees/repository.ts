@@ -9,7 +9,7 @@ type Db = Pool | PoolClient;
 export const EMPLOYEE_TYPES: readonly string[] = [...EMPLOYEE_CLASSIFICATIONS, 'Admin', 'ItinerisAdmin'];
 
 /**
- * Row scope of employees, in the data layer (spec 3 §6, issue §6): staff see every company's
+ * Row scope of employees, in the data layer (spec 3 §6): staff see every company's
  * employees and the operator's own; a partner's user only its own company's; anyone else none.
  * `params` receives the values; the answer is a SQL condition on the contacts alias `c`.
  */

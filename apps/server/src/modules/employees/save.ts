@@ -164,7 +164,7 @@ export async function writeEmployee(client: PoolClient, req: FastifyRequest, use
 }
 
 /**
- * Soft delete (issue §3): the employee stays for the trips and history that name them, leaves the
+ * Soft delete: the employee stays for the trips and history that name them, leaves the
  * lists and driver pickers, and every session they have ends.
  */
 export async function deleteEmployee(deps: AppDeps, req: FastifyRequest, user: SessionUser, q: { id: string; modCount: number }): Promise<Employee> {

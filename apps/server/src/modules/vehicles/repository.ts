@@ -5,7 +5,7 @@ import type { SessionUser } from '../../platform/auth/users.ts';
 type Db = Pool | PoolClient;
 
 /**
- * Row scope of vehicles, in the data layer (issue §6): staff see every partner's fleet, an
+ * Row scope of vehicles, in the data layer: staff see every partner's fleet, an
  * Affiliate only its own company's, anyone else none. The answer is a condition on alias `v`.
  */
 export function vehicleScope(user: SessionUser, params: unknown[], v = 'v'): string {

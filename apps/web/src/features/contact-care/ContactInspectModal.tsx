@@ -66,7 +66,7 @@ function InspectHead({ contact, onEdit }: { contact: CareSummary; onEdit(id: str
 }
 
 /**
- * The contact inspect modal (spec 2 §3; issue 12 §1): the contact's trips by date, infectious
+ * The contact inspect modal (spec 2 §3): the contact's trips by date, infectious
  * diseases, holds of a partner, blacklist, duplicates and merge, a passenger's preferred partner,
  * and "Log in as" where su would be allowed. Every write is staff's and audited by the server.
  */

@@ -6,7 +6,7 @@ import { useDuplicates } from './api.ts';
 import { refusalText } from './CareDateInput.tsx';
 import { MergeDialog, type MergeSide } from './MergeDialog.tsx';
 
-/** Possible duplicates of the contact with the reasons (issue 12 §2), each one a merge away. */
+/** Possible duplicates of the contact with the reasons, each one a merge away. */
 export function DuplicatesTab({ contact, onMerged }: { contact: CareSummary; onMerged(keepId: string): void }) {
   const dups = useDuplicates(contact.id, !contact.deleted);
   const [other, setOther] = useState<MergeSide | null>(null);

@@ -23,7 +23,7 @@ interface Props {
 const label = (s: MergeSide) => `${s.name} (#${s.contactNumber})`;
 
 /**
- * Merging two contacts (issue 12 §2): choose the one that stays, see the dry run's counts per
+ * Merging two contacts: choose the one that stays, see the dry run's counts per
  * table and the rows dropped as repeats, then merge. Both contacts' modCounts go along, so a change
  * made meanwhile is refused (409) instead of merged over.
  */

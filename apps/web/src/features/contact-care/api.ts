@@ -2,7 +2,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { contract, type BodyOf } from '@tripline/core';
 import { callApi } from '../../lib/api.ts';
 
-// Typed calls of contact care: infectious diseases, holds, blacklists, duplicates, merge (issue 12 §1, §2).
+// Typed calls of contact care: infectious diseases, holds, blacklists, duplicates, merge.
 
 const care = (contactId: string | null) => ['contact-care', contactId] as const;
 

@@ -5,7 +5,7 @@ import { Link } from 'react-router';
 import type { CurrentUser, Employee } from '@tripline/core';
 import { VirtualTable, type TableColumn } from '../../components/VirtualTable.tsx';
 import { formatUsDate } from '../../lib/date-input.ts';
-import classes from './employees.module.css';
+import classes from '../../components/record-table.module.css';
 import { offeredActions } from './row-actions.ts';
 
 export const ROW_HEIGHT = 48;

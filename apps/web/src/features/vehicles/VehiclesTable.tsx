@@ -20,7 +20,7 @@ const yes = (on: boolean, label: string) =>
     dash
   );
 
-/** The list's columns (issue §4); make/model/year, VIN and plate fold first on a narrow screen. */
+/** The list's columns; make/model/year, VIN and plate fold first on a narrow screen. */
 const COLUMNS: readonly Column[] = [
   { key: 'number', label: 'Number', width: '76px', minWidth: 76, cell: (v) => <strong>{v.vehicleNumber}</strong> },
   { key: 'type', label: 'Type', width: 'minmax(112px, 1fr)', minWidth: 112, cell: (v) => v.vehicleType },
