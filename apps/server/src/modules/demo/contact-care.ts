@@ -79,6 +79,13 @@ async function addDuplicatePassenger(client: pg.PoolClient): Promise<void> {
      select $2, phone_number_with_area_code, sms_enabled, main, type from contact_phones where contact_id = $1`,
     [original.id, copy[0].id],
   );
+  // the same member, so the same coverages
+  await client.query(
+    `insert into coverages
+     select (jsonb_populate_record(null::coverages, to_jsonb(c) || jsonb_build_object('id', md5('demo duplicate of ' || c.id)::uuid, 'contact_id', $2::uuid))).*
+       from coverages c where c.contact_id = $1`,
+    [original.id, copy[0].id],
+  );
   // the same home: addresses are never edited, so two contacts may join the same one
   await client.query(
     `insert into join_contact_addresses (contact_id, address_id, label)
