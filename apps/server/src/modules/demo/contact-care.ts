@@ -55,6 +55,9 @@ export async function addDemoContactCare(client: pg.PoolClient, today: string): 
   await addDuplicatePassenger(client);
 }
 
+/** SQL for an id made from another (a valid version 4 UUID), the same in every load of the demo. */
+const sameUuid = (of: string) => `overlay(overlay(md5('demo duplicate of ' || ${of}) placing '4' from 13) placing '8' from 17)::uuid`;
+
 /** A passenger entered a second time with the same name, birth date and phone (the duplicates check finds it). */
 async function addDuplicatePassenger(client: pg.PoolClient): Promise<void> {
   const { rows } = await client.query<{ id: string }>(
@@ -69,7 +72,7 @@ async function addDuplicatePassenger(client: pg.PoolClient): Promise<void> {
   // original's, so every load of the demo gives the same data
   const { rows: copy } = await client.query<{ id: string }>(
     `insert into contacts (id, contact_number, name, first_name, last_name, type1, types, division_id, date_of_birth, member_id, plan_id, notes)
-     select md5('demo duplicate of ' || id)::uuid, (select max(contact_number) + 1 from contacts), name, first_name, last_name, type1, types,
+     select ${sameUuid('id')}, (select max(contact_number) + 1 from contacts), name, first_name, last_name, type1, types,
             division_id, date_of_birth, member_id, plan_id, 'Entered again by the call centre'
        from contacts where id = $1 returning id`,
     [original.id],
@@ -82,7 +85,7 @@ async function addDuplicatePassenger(client: pg.PoolClient): Promise<void> {
   // the same member, so the same coverages
   await client.query(
     `insert into coverages
-     select (jsonb_populate_record(null::coverages, to_jsonb(c) || jsonb_build_object('id', md5('demo duplicate of ' || c.id)::uuid, 'contact_id', $2::uuid))).*
+     select (jsonb_populate_record(null::coverages, to_jsonb(c) || jsonb_build_object('id', ${sameUuid('c.id')}, 'contact_id', $2::uuid))).*
        from coverages c where c.contact_id = $1`,
     [original.id, copy[0].id],
   );
