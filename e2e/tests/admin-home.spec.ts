@@ -28,9 +28,21 @@ test('an administrator lands on the admin home, and every card opens a real scre
   }
 });
 
-test('the admin home shows support messages, bug reports and the outbox; the keyboard opens a card', async ({ page }) => {
+test('the admin home shows support messages, bug reports and the outbox; the keyboard opens a card', async ({ page, baseURL }) => {
   await signIn(page, 'admin');
   await expect(page).toHaveURL(/\/admin$/);
+  // two messages from a signed-in sender (their e-mail and phone come from their record), one long
+  const headers = { 'x-client-version': '6', origin: baseURL! };
+  const long = 'The driver could not find the entrance of the clinic. '.repeat(8);
+  for (const message of ['Please call me about my account.', long]) {
+    expect((await page.request.post('/api/contact-support', { headers, data: { message } })).status()).toBe(200);
+  }
+  await page.reload();
+  const messages = page.getByRole('table', { name: 'Support messages' });
+  await expect(messages.getByText('Please call me about my account.')).toBeVisible();
+  await messages.getByRole('button', { name: 'Show more' }).first().click();
+  await expect(messages.getByRole('button', { name: 'Show less' })).toBeVisible();
+  await shot(page, 'admin-home-messages');
   const tabs = page.getByRole('tablist');
   await expect(tabs.getByRole('tab')).toHaveText(['Support messages', 'Bug reports', 'Outbox']);
   await tabs.getByRole('tab', { name: 'Outbox' }).click();

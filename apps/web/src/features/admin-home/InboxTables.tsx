@@ -1,24 +1,33 @@
-import type { ReactNode } from 'react';
-import { Anchor, Badge, Spoiler, Table, Text } from '@mantine/core';
+import { useState, type ReactNode } from 'react';
+import { Anchor, Badge, Button, Table, Text } from '@mantine/core';
+import classes from './admin-home.module.css';
+import { formatPhone } from '@tripline/core';
 import dayjs from 'dayjs';
 import type { BugReport, OutboxMessage, SupportRequest } from './types.ts';
 
 const when = (iso: string) => dayjs(iso).format('MM/DD/YYYY h:mm A');
 
-/** A long text folded to a few lines, opened with a keyboard-reachable "Show more". */
+/** A long text folded to three lines, opened with a keyboard-reachable "Show more". */
 function Folded({ text }: { text: string }) {
+  const [open, setOpen] = useState(false);
+  const long = text.length > 180 || text.split('\n').length > 3;
   return (
-    <Spoiler maxHeight={60} showLabel="Show more" hideLabel="Show less">
-      <Text size="sm" style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
+    <>
+      <Text size="sm" lineClamp={open ? undefined : 3} style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
         {text}
       </Text>
-    </Spoiler>
+      {long && (
+        <Button variant="subtle" size="compact-sm" px={0} onClick={() => setOpen((o) => !o)} aria-expanded={open}>
+          {open ? 'Show less' : 'Show more'}
+        </Button>
+      )}
+    </>
   );
 }
 
 function Mail({ to }: { to: string | null }) {
   return to ? (
-    <Anchor href={`mailto:${to}`} size="sm" display="block" style={{ overflowWrap: 'anywhere' }}>
+    <Anchor href={`mailto:${to}`} size="sm" className={classes.contactLink}>
       {to}
     </Anchor>
   ) : null;
@@ -77,8 +86,8 @@ const SUPPORT_COLUMNS: readonly Column<SupportRequest>[] = [
         </Text>
         <Mail to={r.email} />
         {r.phone && (
-          <Anchor href={`tel:${r.phone.replace(/\D/g, '')}`} size="sm" display="block">
-            {r.phone}
+          <Anchor href={`tel:${r.phone.replace(/\D/g, '')}`} size="sm" className={classes.contactLink}>
+            {formatPhone(r.phone)}
           </Anchor>
         )}
       </>
