@@ -17,8 +17,7 @@ import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { benchDatabase } from './lib/bench-database.mjs';
 import { startPortal } from './lib/portal.mjs';
-import { renderBench } from './lib/render-bench.mjs';
-import { stats } from './lib/in-process.mjs';
+import { renderBench, timeVisits } from './lib/render-bench.mjs';
 import { runUnderTsx } from './lib/under-tsx.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -76,26 +75,9 @@ try {
   cleanups.push(() => browser.close());
   const target = `${portal.base}/drive-assv-edit/${trip.ref}`;
   await browser.addInitScript(READY(trip.ref, trip.legs));
-  await browser.goto(`${portal.base}/login`);
-  await browser.waitFor(`${portal.base}/login`, "document.readyState === 'complete'");
-  const { DEMO_PASSWORD } = await import('../apps/server/src/modules/demo/index.ts');
-  const { CLIENT_VERSION } = await import('@tripline/core');
-  const status = await browser.evaluate(
-    `fetch('/api/login', { method: 'POST', headers: { Authorization: 'Basic ' + btoa(${JSON.stringify(`dispatcher:${DEMO_PASSWORD}`)}), 'X-Client-Version': '${CLIENT_VERSION}' } }).then((r) => r.status)`,
-  );
-  if (status !== 200) throw new Error(`sign-in answered ${status}`);
-  const visits = [];
-  for (let i = 0; i <= VISITS; i++) {
-    await browser.goto(`${portal.base}/messages`);
-    await browser.waitFor(`${portal.base}/messages`, "document.readyState === 'complete'");
-    await browser.goto(target);
-    visits.push(await browser.waitFor(target, 'window.__editorReady'));
-  }
-  const [first, ...rest] = visits;
-  const s = stats(rest.map((v) => v.shown));
+  const { first, rest, median, stats: s } = await timeVisits(browser, { base: portal.base, user: 'dispatcher', target, readyExpression: 'window.__editorReady', visits: VISITS });
   log(`load average ${os.loadavg().map((l) => l.toFixed(2)).join(' ')}`);
   log(`first visit after the portal started: usable at ${first.at} ms, shown ${first.shown} ms`);
-  const median = [...rest].sort((a, b) => a.shown - b.shown)[Math.floor((rest.length - 1) / 2)];
   log(`median visit: scripts loaded at ${median.loaded} ms; API calls (ms from navigation start): ${median.calls.join(', ')}`);
   log(`${rest.length} visits, navigation start to the editor shown: p50 ${s.p50} ms, p95 ${s.p95} ms, max ${s.max} ms (budget ${BUDGET_MS} ms)`);
   process.exitCode = s.p95 <= BUDGET_MS ? 0 : 1;

@@ -3,6 +3,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
+import { stats } from './in-process.mjs';
 import { launchRawChromium } from './raw-chromium.mjs';
 
 const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic'];
@@ -26,4 +27,30 @@ export function renderBench(name, root) {
     log: (s) => console.log(`[${name}] ${s}`),
     launch: () => launchRawChromium({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: CHROMIUM_ARGS }),
   };
+}
+
+/**
+ * Signs `user` in on the browser's page (the demo password), then visits `target` `visits + 1`
+ * times, each a full navigation after another page, answering what `readyExpression` (set by the
+ * page's init script) held each time: the first visit, then the rest, the median and their stats.
+ */
+export async function timeVisits(browser, { base, user, target, readyExpression, visits }) {
+  await browser.goto(`${base}/login`);
+  await browser.waitFor(`${base}/login`, "document.readyState === 'complete'");
+  const { DEMO_PASSWORD } = await import('../../apps/server/src/modules/demo/index.ts');
+  const { CLIENT_VERSION } = await import('@tripline/core');
+  const status = await browser.evaluate(
+    `fetch('/api/login', { method: 'POST', headers: { Authorization: 'Basic ' + btoa(${JSON.stringify(`${user}:${DEMO_PASSWORD}`)}), 'X-Client-Version': '${CLIENT_VERSION}' } }).then((r) => r.status)`,
+  );
+  if (status !== 200) throw new Error(`sign-in answered ${status}`);
+  const seen = [];
+  for (let i = 0; i <= visits; i++) {
+    await browser.goto(`${base}/messages`);
+    await browser.waitFor(`${base}/messages`, "document.readyState === 'complete'");
+    await browser.goto(target);
+    seen.push(await browser.waitFor(target, readyExpression));
+  }
+  const [first, ...rest] = seen;
+  const median = [...rest].sort((a, b) => a.shown - b.shown)[Math.floor((rest.length - 1) / 2)];
+  return { first, rest, median, stats: stats(rest.map((v) => v.shown)) };
 }

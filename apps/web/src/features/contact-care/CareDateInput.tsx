@@ -1,6 +1,4 @@
-import { DateInput } from '@mantine/dates';
-import { parseDateInput } from '@tripline/core';
-import { localToday } from '../../lib/date-input.ts';
+import { DayInput } from '../../components/DayInput.tsx';
 
 interface Props {
   label: string;
@@ -12,22 +10,9 @@ interface Props {
   required?: boolean;
 }
 
-/** A day field of contact care: typed as MM/DD/YYYY (or any form the portal reads) or picked. */
-export function CareDateInput({ label, value, onChange, placeholder = 'MM/DD/YYYY', error, clearable, required }: Props) {
-  return (
-    <DateInput
-      label={label}
-      placeholder={placeholder}
-      valueFormat="MM/DD/YYYY"
-      dateParser={(t: string) => parseDateInput(t, localToday())}
-      value={value}
-      onChange={(v) => onChange(v || null)}
-      error={error}
-      clearable={clearable}
-      required={required}
-      popoverProps={{ withinPortal: true }}
-    />
-  );
+/** A day field of contact care. */
+export function CareDateInput({ onChange, ...rest }: Props) {
+  return <DayInput {...rest} onChange={(v) => onChange(v || null)} />;
 }
 
 /** The message of a refused write: the server's words when it said any. */

@@ -1,8 +1,7 @@
 import { ActionIcon, Button, Checkbox, Fieldset, Group, MultiSelect, Radio, Select, SimpleGrid, Stack, Text, Textarea, TextInput } from '@mantine/core';
-import { DateInput } from '@mantine/dates';
 import { IconPlus, IconTrash } from '@tabler/icons-react';
-import { formatPhone, parseDateInput } from '@tripline/core';
-import { localToday } from '../../lib/date-input.ts';
+import { formatPhone } from '@tripline/core';
+import { DayInput } from '../../components/DayInput.tsx';
 import type { EmployeeDraft } from './form.ts';
 
 interface Props {
@@ -30,17 +29,13 @@ export function EmployeeDetailsFields({ draft, onChange, errors, readOnly, partn
     />
   );
   const date = (field: DateField, label: string) => (
-    <DateInput
+    <DayInput
       label={label}
-      placeholder="MM/DD/YYYY"
-      valueFormat="MM/DD/YYYY"
-      dateParser={(t: string) => parseDateInput(t, localToday())}
       value={draft[field] || null}
       onChange={(v) => onChange({ [field]: v ?? '' })}
       error={errors[field]}
       readOnly={readOnly}
       clearable={!readOnly}
-      popoverProps={{ withinPortal: true }}
     />
   );
   const phones = draft.phones;

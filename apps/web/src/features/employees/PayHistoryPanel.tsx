@@ -1,9 +1,9 @@
 import { useState } from 'react';
 import { Alert, Button, Group, Loader, NumberInput, Stack, Table, Text, TextInput } from '@mantine/core';
-import { DateInput } from '@mantine/dates';
-import { EMPLOYEE_MSG, parseDateInput } from '@tripline/core';
+import { EMPLOYEE_MSG } from '@tripline/core';
+import { DayInput } from '../../components/DayInput.tsx';
 import { ApiError } from '../../lib/api.ts';
-import { formatUsDate, localToday } from '../../lib/date-input.ts';
+import { formatUsDate } from '../../lib/date-input.ts';
 import { toast } from '../../lib/toast.tsx';
 import { usePayHistory, useSavePayHistory } from './api.ts';
 
@@ -74,14 +74,10 @@ export function PayHistoryPanel({ employeeId, readOnly }: { employeeId: string; 
       )}
       {!readOnly && (
         <Group align="flex-end" gap="sm">
-          <DateInput
+          <DayInput
             label="Date worked"
-            placeholder="MM/DD/YYYY"
-            valueFormat="MM/DD/YYYY"
-            dateParser={(text: string) => parseDateInput(text, localToday())}
             value={dateWorked}
             onChange={setDateWorked}
-            popoverProps={{ withinPortal: true }}
             w={150}
           />
           <NumberInput label="Hours" value={hours} onChange={setHours} min={0} max={24} decimalScale={2} w={90} />

@@ -1,10 +1,11 @@
 import { useState } from 'react';
 import { ActionIcon, Alert, Button, Checkbox, Group, Loader, Stack, Table, Text, VisuallyHidden } from '@mantine/core';
-import { DateInput, TimeInput } from '@mantine/dates';
+import { TimeInput } from '@mantine/dates';
 import { IconTrash } from '@tabler/icons-react';
-import { parseDateInput, shiftOverrideProblem } from '@tripline/core';
+import { shiftOverrideProblem } from '@tripline/core';
+import { DayInput } from '../../components/DayInput.tsx';
 import { ApiError } from '../../lib/api.ts';
-import { formatUsDate, localToday } from '../../lib/date-input.ts';
+import { formatUsDate } from '../../lib/date-input.ts';
 import { toast } from '../../lib/toast.tsx';
 import { useDeleteShiftOverride, useSaveShiftOverride, useShiftOverrides } from './api.ts';
 
@@ -81,15 +82,11 @@ export function ShiftOverridesPanel({ employeeId, readOnly }: { employeeId: stri
       )}
       {!readOnly && (
         <Group align="flex-end" gap="sm">
-          <DateInput
+          <DayInput
             label="Service date"
-            placeholder="MM/DD/YYYY"
-            valueFormat="MM/DD/YYYY"
-            dateParser={(text: string) => parseDateInput(text, localToday())}
             value={date}
             onChange={(v) => setDate(v)}
             clearable
-            popoverProps={{ withinPortal: true }}
             w={150}
           />
           <TimeInput label="Start" value={start} onChange={(e) => setStart(e.currentTarget.value)} disabled={dayOff} w={110} />
