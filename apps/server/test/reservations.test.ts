@@ -161,6 +161,24 @@ describe('POST drive-assignments-detailed: saving a reservation', () => {
     expect(await tripRow(db.pool, trip.id)).toEqual(before);
   });
 
+  it("refuses putting a passenger on a trip whose partner is on that passenger's blacklist, but not editing the trip of one already on it", async () => {
+    const trip = await book([outbound(rider.id, rider.homeId)]);
+    const { partner } = await createPartner(db.pool, 'Mesa Rides');
+    await db.pool.query('update drive_assignments set farmout_contact_id = $2 where id = $1', [trip.id, partner.id]);
+    const other = await createPassenger(db.pool, 'Ines Gallegos');
+    for (const who of [other.id, rider.id]) {
+      await db.pool.query(`insert into blacklists (partner_id, passenger_id, requested_by) values ($1, $2, 'Passenger')`, [partner.id, who]);
+    }
+    const detail = (await staff.get(`/api/drive-assignments-detailed?id=${trip.id}`)).json() as ReservationDetail;
+    const before = await tripRow(db.pool, trip.id);
+    const refused = await save(staff, asSaved(detail, [{ passengerId: other.id, locationFirst: { id: other.homeId } }]));
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().message).toBe(`Ines Gallegos is on Mesa Rides\u2019s blacklist (requested by Passenger): trip ${trip.referenceNumber} cannot be assigned to it`);
+    expect(await tripRow(db.pool, trip.id)).toEqual(before);
+    // the rider was on the trip before their entry: changing its time is not giving the partner a passenger
+    expect((await save(staff, asSaved(detail, [{ locFirstTimeOrd: '09:15:00' }]))).statusCode).toBe(200);
+  });
+
   it('refuses dropping a saved leg (cancel it instead) and a Final trip', async () => {
     const trip = await book([outbound(rider.id, rider.homeId), outbound(rider.id, rider.homeId, { whichLeg: 'B', locFirstTimeOrd: '14:00:00', apptTime: null })]);
     const dropped = asSaved(trip);

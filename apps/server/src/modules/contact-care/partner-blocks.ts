@@ -85,3 +85,23 @@ export async function assertPartnerMayTake(client: PoolClient, partner: { id: st
   });
   if (refused.length > 0) throw badRequest(refused[0].message, refused);
 }
+
+/**
+ * Refuses (400) putting a passenger on a trip its partner may not carry for them: a passenger who
+ * was not on the trip before (`newPassengerIds`) and has the trip's partner on their blacklist.
+ * Holds are left out: the trip is the partner's already, so no new trip is given to it.
+ */
+export async function assertNewPassengersMayRide(client: PoolClient, tripId: string, newPassengerIds: ReadonlySet<string>): Promise<void> {
+  if (newPassengerIds.size === 0) return;
+  const { rows } = await client.query<{ id: string; name: string }>(
+    `select p.id, p.name from drive_assignments da join contacts p on p.id = da.farmout_contact_id where da.id = $1`,
+    [tripId],
+  );
+  const partner = rows[0];
+  if (!partner) return;
+  const [trip] = await tripsForRefusal(client, [tripId]);
+  if (!trip) return;
+  const { blacklists } = await partnerBlocks(client, [partner.id], trip.serviceDate);
+  const reason = partnerRefusal({ ...trip, passengers: trip.passengers.filter((p) => newPassengerIds.has(p.id)) }, partner, [], blacklists);
+  if (reason) throw badRequest(reason, [{ path: trip.referenceNumber, message: reason }]);
+}

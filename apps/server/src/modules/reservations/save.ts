@@ -12,6 +12,7 @@ import type { PoolClient } from 'pg';
 import type { z } from 'zod';
 import type { SessionUser } from '../../platform/auth/users.ts';
 import { inTransaction } from '../../platform/audit.ts';
+import { assertNewPassengersMayRide } from '../contact-care/partner-blocks.ts';
 import type { AppDeps } from '../../platform/deps.ts';
 import { badRequest, conflict, notFound } from '../../platform/errors.ts';
 import { lockTrip } from '../trips/repository.ts';
@@ -115,10 +116,13 @@ export async function saveReservation(deps: AppDeps, req: FastifyRequest, user: 
     const billTo = body.billToContactId ?? current?.billToContactId ?? firstCovered;
     const values = tripValues(body, willCall, divisionId, billTo);
     const w = { client, req, user, activity: creating ? ('reservation-create' as const) : ('reservation-save' as const), now: deps.clock.now() };
-    const before = applyToAll && current ? await snapshot(client, body.id) : null;
+    const seriesBefore = applyToAll && current ? await snapshot(client, body.id) : null;
     const written = await writeReservation(w, { id: body.id, values }, creating, legs, coverage.byPassenger, willCall);
+    // a passenger newly on a trip its partner already has: refused when they blacklisted that partner
+    const before = new Set(current?.tripLegs.map((l) => l.passengerId) ?? []);
+    await assertNewPassengersMayRide(client, body.id, new Set(legs.flatMap((l) => (l.passenger && !before.has(l.passenger.id) ? [l.passenger.id] : []))));
     await recordRequest(client, { id: body.id, referenceNumber: written.referenceNumber }, creating ? 'create' : 'update', user.id, req.body);
-    const seriesUpdated = before ? await applySeries(w, body.id, before) : [];
+    const seriesUpdated = seriesBefore ? await applySeries(w, body.id, seriesBefore) : [];
     return { warnings: [...coverage.warnings, ...(await providerWarnings(client, body.id))], seriesUpdated };
   });
   const trip = await findReservation(deps.pool, user, body.id);
