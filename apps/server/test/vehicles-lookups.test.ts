@@ -118,6 +118,24 @@ describe('look-ups of the editor', () => {
   });
 });
 
+describe('GET api/autocomplete/vehicles', () => {
+  it('401 signed out, 400 for a long text; vehicles that can drive whose number, VIN or plate starts with the text, in scope', async () => {
+    expect((await new Browser(world.t.app).get('/api/api/autocomplete/vehicles?q=a')).statusCode).toBe(401);
+    expect((await partner.get(`/api/api/autocomplete/vehicles?q=${'x'.repeat(41)}`)).json().message).toBe('Search text is too long');
+    const mine = await createVehicle(world.db.pool, world.x.partner.id);
+    const termed = await createVehicle(world.db.pool, world.x.partner.id, { termDate: PAST });
+    const theirs = await createVehicle(world.db.pool, other.partner.id);
+    const found = async (b: typeof partner, q: string) => ((await b.get(`/api/api/autocomplete/vehicles?q=${encodeURIComponent(q)}`)).json() as { id: string }[]).map((v) => v.id);
+    expect(await found(partner, mine.vehicleNumber.toLowerCase())).toEqual([mine.id]);
+    expect(await found(partner, mine.vin!.slice(0, 8))).toContain(mine.id);
+    expect(await found(partner, termed.vehicleNumber)).toEqual([]);
+    expect(await found(partner, theirs.vehicleNumber)).toEqual([]);
+    expect(await found(world.staff, theirs.vehicleNumber)).toEqual([theirs.id]);
+    expect(await found(partner, '%')).toEqual([]);
+    expect((await found(partner, '')).length).toBeLessThanOrEqual(20);
+  });
+});
+
 describe('vehicle import: upload, preview, approve', () => {
   const csv = (rows: string[][]) => rows.map((r) => r.join(',')).join('\n');
   const header = ['Vehicle Number', 'vehicleType', 'VIN', 'modelYear', 'available', 'ambulatoryAbility', 'termDate'];
@@ -193,7 +211,7 @@ describe('who may call each vehicle endpoint (role × endpoint)', () => {
   const reads = vehicleEndpoints.filter((ep) => ep.method === 'GET');
 
   it('covers every endpoint of the area', () => {
-    expect(vehicleEndpoints.length).toBe(16);
+    expect(vehicleEndpoints.length).toBe(17);
   });
 
   it('refuses a passenger and a case manager everything, an Affiliate the in-house fleet; lets staff read all', async () => {

@@ -57,6 +57,19 @@ export const vehicleEndpoints = {
     query: z.object({ partnerId: z.uuid({ error: 'partner id must be a record id' }).optional() }),
     response: z.array(VehicleOption),
   }),
+  autocompleteVehicles: endpoint({
+    method: 'GET',
+    path: 'api/autocomplete/vehicles',
+    area: AREA,
+    summary:
+      "Vehicle typeahead: vehicles that can drive (as vehicles-proxy) whose number, VIN or plate starts with q (any case), at most 20, in the caller's scope; partnerId narrows for staff.",
+    access: { roles: FLEET },
+    query: z.object({
+      q: text().trim().max(40, 'Search text is too long').optional(),
+      partnerId: z.uuid({ error: 'partner id must be a record id' }).optional(),
+    }),
+    response: z.array(VehicleOption),
+  }),
   vinLookup: endpoint({
     method: 'GET',
     path: 'vin-lookup',

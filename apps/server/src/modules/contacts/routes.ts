@@ -11,7 +11,6 @@ import { listContacts } from './register.ts';
 import { isPassenger } from './scope.ts';
 import { mainCity, searchSql, withSimilar } from './search.ts';
 
-export { likeLiteral } from './search.ts';
 
 /** The navigation bar's global search shows this many of the ranked hits. */
 const GLOBAL_SEARCH_LIMIT = 20;

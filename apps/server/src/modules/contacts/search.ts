@@ -1,7 +1,5 @@
 import { compareHits, CONTACT_SEARCH_TIERS, searchesSimilar, tierRank, tiersOf, topHits, type ContactSearchTerms, type ContactSearchTier } from '@tripline/core';
-
-/** Escapes LIKE wildcards so user text is matched literally. */
-export const likeLiteral = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
+import { likeLiteral } from '../../platform/db/like.ts';
 
 /** Adds a value to a statement's parameters and answers its placeholder. */
 export const bind = (params: unknown[], v: unknown) => `$${params.push(v)}`;

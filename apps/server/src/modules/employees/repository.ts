@@ -2,6 +2,7 @@ import { availabilityOrDefault, EMPLOYEE_CLASSIFICATIONS, formatPhone, isStaff, 
 import type { Pool, PoolClient } from 'pg';
 import type { SessionUser } from '../../platform/auth/users.ts';
 import { isUuid } from '../trips/repository.ts';
+import { likeLiteral } from '../../platform/db/like.ts';
 
 type Db = Pool | PoolClient;
 
@@ -156,7 +157,7 @@ export function employeeListWhere(user: SessionUser, f: EmployeeFilter, params: 
   }
   for (const word of (f.q ?? '').toLowerCase().split(/\s+/).filter(Boolean).slice(0, 6)) {
     const digits = word.replace(/\D/g, '');
-    params.push(`%${word.replace(/[\\%_]/g, (m) => `\\${m}`)}%`);
+    params.push(`%${likeLiteral(word)}%`);
     const like = `$${params.length}`;
     const alternatives = [`lower(c.name) like ${like}`, `lower(coalesce(c.employee_number, '')) like ${like}`, `c.contact_number::text = $${params.length + 1}`];
     params.push(word);

@@ -20,6 +20,7 @@ import type { SessionUser } from '../../platform/auth/users.ts';
 import { badRequest } from '../../platform/errors.ts';
 import { tripScope } from '../../platform/scope.ts';
 import { isUuid } from '../trips/repository.ts';
+import { likeLiteral } from '../../platform/db/like.ts';
 
 /**
  * The staff trip search (spec 2 §2, §5; spec 3 §3 "Filter"; docs/trip-search.md) compiled to one SQL
@@ -97,7 +98,6 @@ export const FILTER_COLUMNS: Record<FilterKey, Column> = {
 export const NUL_MESSAGE = 'Search text cannot contain a NUL character';
 
 /** LIKE treats % and _ as wildcards and \ as its escape: typed text matches itself only. */
-export const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 /** Collects bind parameters; `$` answers the placeholder of a new one. */
 export class Params {
@@ -122,7 +122,7 @@ function positive(col: Column, leaf: FilterLeaf, p: Params, today: string): stri
   switch (col.type) {
     case 'text':
       if (leaf.op === 'startsWith' || leaf.op === 'contains') {
-        const pattern = (leaf.op === 'contains' ? '%' : '') + escapeLike(values[0]) + '%';
+        const pattern = (leaf.op === 'contains' ? '%' : '') + likeLiteral(values[0]) + '%';
         cond = `${target} like ${lowered(p.$(pattern))}`;
       } else if (values.length === 1) {
         cond = `${target} = ${lowered(p.$(values[0]))}`;
@@ -290,7 +290,7 @@ export function compileTripSearch(q: TripSearchQuery, user: SessionUser | null, 
     [q.dropoffName, 'tl.location_second_id'],
   ] as const) {
     if (!filled(value)) continue;
-    const pattern = p.$(`%${escapeLike(value.trim())}%`);
+    const pattern = p.$(`%${likeLiteral(value.trim())}%`);
     if (probe) {
       const matches = `(lower(x.name) like lower(${pattern}) or x.search_text like lower(${pattern}))`;
       parts.push(`coalesce((select true from trip_legs tl join addresses x on x.id = ${fk} where tl.drive_assignment_id = da.id and ${matches} limit 1), false)`);

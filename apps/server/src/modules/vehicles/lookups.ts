@@ -3,16 +3,24 @@ import type { SessionUser } from '../../platform/auth/users.ts';
 import type { AppDeps } from '../../platform/deps.ts';
 import { notFound } from '../../platform/errors.ts';
 import { vehicleScope, type VehicleFilter } from './repository.ts';
+import { likeLiteral } from '../../platform/db/like.ts';
 
 /** GET vehicles-proxy: the pickers' vehicles — not deleted, available, not termed — in the caller's scope. */
-export async function vehicleOptions(deps: AppDeps, user: SessionUser, partnerId: string | undefined) {
+export async function vehicleOptions(deps: AppDeps, user: SessionUser, partnerId: string | undefined, typed?: { q?: string }) {
   const params: unknown[] = [operatorToday(deps.clock.now())];
   const where = [vehicleScope(user, params), 'not v.deleted', 'v.available', '(v.term_date is null or v.term_date >= $1::date)'];
   if (partnerId) where.push(`v.partner_id = $${params.push(partnerId)}`);
+  // the typeahead: a prefix of the number, VIN or plate, any case; its first 20
+  const q = typed?.q?.toLowerCase();
+  if (q) {
+    const n = params.push(`${likeLiteral(q)}%`);
+    where.push(`(lower(v.vehicle_number) like $${n} or lower(v.vin) like $${n} or lower(v.license_plate) like $${n})`);
+  }
+  const limit = typed ? ' limit 20' : '';
   const { rows } = await deps.pool.query(
     `select v.id, v.vehicle_number, v.vehicle_type, v.partner_id, v.ambulatory_seating_capacity, v.wheelchair_seating_capacity,
             'Gurney' = any(v.ambulatory_ability) as gurney
-       from vehicles v where ${where.join(' and ')} order by v.vehicle_number`,
+       from vehicles v where ${where.join(' and ')} order by v.vehicle_number${limit}`,
     params,
   );
   return rows.map((r) => ({

@@ -38,6 +38,7 @@ export function vehicleRoutes(app: FastifyInstance, deps: AppDeps): void {
   route(app, contract.deleteVehicleAffiliateAlias, ({ req, user, query }) => deleteVehicle(deps, req, user, query, fleet));
   route(app, contract.deleteVehicleInternal, ({ req, user, query }) => deleteVehicle(deps, req, user, query, inHouse));
   route(app, contract.vehiclesProxy, ({ user, query }) => vehicleOptions(deps, user, query.partnerId));
+  route(app, contract.autocompleteVehicles, ({ user, query }) => vehicleOptions(deps, user, query.partnerId, { q: query.q }));
   route(app, contract.vinLookup, ({ query }) => decoder.decode(query.vin));
   route(app, contract.vehicleCapabilitiesLookup, async ({ query }) => capabilitiesOf(query));
   route(app, contract.vehicleColorOptions, async () => [...VEHICLE_COLORS]);
