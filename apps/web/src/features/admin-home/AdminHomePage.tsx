@@ -9,7 +9,7 @@ import { useCurrentUser } from '../../lib/current-user.ts';
 import { useBugReports, useOutbox, useSupportRequests } from './api.ts';
 import { ADMIN_SECTIONS, adminCards, type AdminCard } from './cards.ts';
 import { BugReportTable, OutboxTable, SupportRequestTable } from './InboxTables.tsx';
-import { QueryState } from './QueryState.tsx';
+import { QueryState } from '../../components/QueryState.tsx';
 import classes from './admin-home.module.css';
 
 /** The navigation's names of screens, shorter than the route table's titles. */

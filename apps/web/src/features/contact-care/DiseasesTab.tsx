@@ -1,10 +1,11 @@
 import { useState } from 'react';
-import { Alert, Badge, Button, Group, Loader, Stack, Table, Text, TextInput, VisuallyHidden } from '@mantine/core';
+import { Alert, Badge, Button, Group, Stack, Table, Text, TextInput, VisuallyHidden } from '@mantine/core';
 import { CARE_MSG, defaultInfectiousEnd, type InfectiousDisease } from '@tripline/core';
 import { confirm } from '../../lib/confirm.tsx';
 import { formatUsDate, localToday } from '../../lib/date-input.ts';
 import { toast } from '../../lib/toast.tsx';
 import { SubmitForm } from '../../components/SubmitForm.tsx';
+import { QueryState } from '../../components/QueryState.tsx';
 import { useDiseases, useSaveDisease } from './api.ts';
 import { CareDateInput, refusalText } from './CareDateInput.tsx';
 import { diseaseStatus } from './care-format.ts';
@@ -79,15 +80,8 @@ export function DiseasesTab({ contactId }: { contactId: string | null }) {
           </Text>
         )}
       </SubmitForm>
-      {list.isPending ? (
-        <Loader size="sm" aria-label="Loading infectious diseases" />
-      ) : list.isError ? (
-        <Alert color="red">The infectious diseases could not be loaded: {refusalText(list.error)}</Alert>
-      ) : list.data.length === 0 ? (
-        <Text c="dimmed" size="sm">
-          No infectious diseases recorded.
-        </Text>
-      ) : (
+      <QueryState query={list} what="infectious diseases" empty="No infectious diseases recorded.">
+        {(rows) => (
         <Table striped highlightOnHover>
           <Table.Thead>
             <Table.Tr>
@@ -102,7 +96,7 @@ export function DiseasesTab({ contactId }: { contactId: string | null }) {
             </Table.Tr>
           </Table.Thead>
           <Table.Tbody>
-            {list.data.map((d) => {
+            {rows.map((d) => {
               const s = diseaseStatus(d, today);
               return (
                 <Table.Tr key={d.id}>
@@ -127,7 +121,8 @@ export function DiseasesTab({ contactId }: { contactId: string | null }) {
             })}
           </Table.Tbody>
         </Table>
-      )}
+        )}
+      </QueryState>
     </Stack>
   );
 }

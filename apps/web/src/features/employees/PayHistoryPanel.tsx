@@ -1,8 +1,9 @@
 import { useState } from 'react';
-import { Alert, Button, Group, Loader, NumberInput, Stack, Table, Text, TextInput } from '@mantine/core';
+import { Button, Group, NumberInput, Stack, Table, Text, TextInput } from '@mantine/core';
 import { EMPLOYEE_MSG } from '@tripline/core';
 import { DayInput } from '../../components/DayInput.tsx';
 import { ApiError } from '../../lib/api.ts';
+import { QueryState } from '../../components/QueryState.tsx';
 import { formatUsDate } from '../../lib/date-input.ts';
 import { toast } from '../../lib/toast.tsx';
 import { usePayHistory, useSavePayHistory } from './api.ts';
@@ -43,14 +44,8 @@ export function PayHistoryPanel({ employeeId, readOnly }: { employeeId: string; 
 
   return (
     <Stack gap="sm">
-      {history.isPending && <Loader size="sm" aria-label="Loading pay history" />}
-      {history.isError && <Alert color="red">The pay history could not be loaded. Close the employee and open it again.</Alert>}
-      {history.data && history.data.length === 0 && (
-        <Text size="sm" c="dimmed">
-          No days worked recorded yet.
-        </Text>
-      )}
-      {history.data && history.data.length > 0 && (
+      <QueryState query={history} what="pay history" empty="No days worked recorded yet.">
+        {(rows) => (
         <Table withTableBorder aria-label="Pay history">
           <Table.Thead>
             <Table.Tr>
@@ -61,7 +56,7 @@ export function PayHistoryPanel({ employeeId, readOnly }: { employeeId: string; 
             </Table.Tr>
           </Table.Thead>
           <Table.Tbody>
-            {history.data.map((p) => (
+            {rows.map((p) => (
               <Table.Tr key={p.id}>
                 <Table.Td>{formatUsDate(p.dateWorked)}</Table.Td>
                 <Table.Td ta="right">{p.hoursWorked ?? '—'}</Table.Td>
@@ -71,7 +66,8 @@ export function PayHistoryPanel({ employeeId, readOnly }: { employeeId: string; 
             ))}
           </Table.Tbody>
         </Table>
-      )}
+        )}
+      </QueryState>
       {!readOnly && (
         <Group align="flex-end" gap="sm">
           <DayInput

@@ -1,10 +1,11 @@
 import { useState } from 'react';
-import { ActionIcon, Alert, Button, Checkbox, Group, Loader, Stack, Table, Text, VisuallyHidden } from '@mantine/core';
+import { ActionIcon, Button, Checkbox, Group, Stack, Table, Text, VisuallyHidden } from '@mantine/core';
 import { TimeInput } from '@mantine/dates';
 import { IconTrash } from '@tabler/icons-react';
 import { shiftOverrideProblem } from '@tripline/core';
 import { DayInput } from '../../components/DayInput.tsx';
 import { ApiError } from '../../lib/api.ts';
+import { QueryState } from '../../components/QueryState.tsx';
 import { formatUsDate } from '../../lib/date-input.ts';
 import { toast } from '../../lib/toast.tsx';
 import { useDeleteShiftOverride, useSaveShiftOverride, useShiftOverrides } from './api.ts';
@@ -45,14 +46,8 @@ export function ShiftOverridesPanel({ employeeId, readOnly }: { employeeId: stri
 
   return (
     <Stack gap="sm">
-      {overrides.isPending && <Loader size="sm" aria-label="Loading shift overrides" />}
-      {overrides.isError && <Alert color="red">The shift overrides could not be loaded. Close the employee and open it again.</Alert>}
-      {overrides.data && overrides.data.length === 0 && (
-        <Text size="sm" c="dimmed">
-          No shift overrides: the usual week applies every day.
-        </Text>
-      )}
-      {overrides.data && overrides.data.length > 0 && (
+      <QueryState query={overrides} what="shift overrides" empty="No shift overrides: the usual week applies every day.">
+        {(rows) => (
         <Table withTableBorder aria-label="Shift overrides">
           <Table.Thead>
             <Table.Tr>
@@ -64,7 +59,7 @@ export function ShiftOverridesPanel({ employeeId, readOnly }: { employeeId: stri
             </Table.Tr>
           </Table.Thead>
           <Table.Tbody>
-            {overrides.data.map((o) => (
+            {rows.map((o) => (
               <Table.Tr key={o.id}>
                 <Table.Td>{formatUsDate(o.date)}</Table.Td>
                 <Table.Td>{o.start ? `${o.start}–${o.end}` : 'Day off'}</Table.Td>
@@ -79,7 +74,8 @@ export function ShiftOverridesPanel({ employeeId, readOnly }: { employeeId: stri
             ))}
           </Table.Tbody>
         </Table>
-      )}
+        )}
+      </QueryState>
       {!readOnly && (
         <Group align="flex-end" gap="sm">
           <DayInput

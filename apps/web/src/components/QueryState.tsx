@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { Alert, Button, Center, Loader, Text } from '@mantine/core';
 import type { UseQueryResult } from '@tanstack/react-query';
-import { ApiError } from '../../lib/api.ts';
+import { ApiError } from '../lib/api.ts';
 
 /** Loading, failed and empty states of a list, or the list itself. */
 export function QueryState<T extends readonly unknown[]>({
