@@ -37,6 +37,10 @@ import { watchListRoutes } from './modules/watch-list/routes.ts';
 import { passwordRoutes } from './modules/passwords/routes.ts';
 import { reservationRoutes } from './modules/reservations/routes.ts';
 import { standingOrderRoutes } from './modules/standing-orders/routes.ts';
+import { portalTripRoutes } from './modules/portal-trips/routes.ts';
+import { portalRequestRoutes } from './modules/portal-requests/routes.ts';
+import { portalAccountRoutes } from './modules/portal-accounts/routes.ts';
+import { eventSubscriptionRoutes } from './modules/event-subscriptions/routes.ts';
 
 export interface AppOptions {
   /** Built web app to serve with the API. */
@@ -46,7 +50,7 @@ export interface AppOptions {
 }
 
 /** Every area's routes, in one list so the route table is complete in one place. */
-const MODULES = [authRoutes, contactRoutes, tripRoutes, searchRoutes, assignmentRoutes, supportRoutes, notificationRoutes, liveRoutes, logRoutes, reviewRoutes, geoRoutes, coverageRoutes, reservationRoutes, standingOrderRoutes, contactDetailRoutes, contactCareRoutes, employeeRoutes, vehicleRoutes, divisionRoutes, watchListRoutes, passwordRoutes, docsRoutes];
+const MODULES = [authRoutes, contactRoutes, tripRoutes, searchRoutes, assignmentRoutes, supportRoutes, notificationRoutes, liveRoutes, logRoutes, reviewRoutes, geoRoutes, coverageRoutes, reservationRoutes, standingOrderRoutes, contactDetailRoutes, contactCareRoutes, employeeRoutes, vehicleRoutes, divisionRoutes, watchListRoutes, passwordRoutes, portalTripRoutes, portalRequestRoutes, portalAccountRoutes, eventSubscriptionRoutes, docsRoutes];
 
 export async function buildApp(deps: AppDeps, options: AppOptions = {}): Promise<FastifyInstance> {
   const app = Fastify({

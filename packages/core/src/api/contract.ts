@@ -18,6 +18,10 @@ import { employeeEndpoints } from './employees.ts';
 import { vehicleEndpoints } from './vehicles.ts';
 import { divisionEndpoints } from './divisions.ts';
 import { passwordEndpoints } from './passwords.ts';
+import { portalTripEndpoints } from './portal-trips.ts';
+import { portalRequestEndpoints } from './portal-requests.ts';
+import { portalAccountEndpoints } from './portal-accounts.ts';
+import { eventSubscriptionEndpoints } from './event-subscriptions.ts';
 import type { Endpoint } from './endpoint.ts';
 
 /** Every endpoint of the API, by name. The server registers against it; the web client calls through it. */
@@ -42,6 +46,10 @@ export const contract = {
   ...vehicleEndpoints,
   ...divisionEndpoints,
   ...passwordEndpoints,
+  ...portalTripEndpoints,
+  ...portalRequestEndpoints,
+  ...portalAccountEndpoints,
+  ...eventSubscriptionEndpoints,
 } satisfies Record<string, Endpoint>;
 
 export type Contract = typeof contract;

@@ -20,7 +20,10 @@ export interface RouteDef {
 
 /**
  * The route table. Decisions applied here: /schedule is open to Affiliates and staff (staff are
- * sent on to /admin/schedule, DECISIONS 7); /contact and /FAQ are readable without login.
+ * sent on to /admin/schedule, DECISIONS 7); /contact and /FAQ are readable without login. The portal's
+ * pages: /passenger-portal/new is open to those who may request a trip (2 §6); /case-manager/edit/{id}
+ * to portal users for their own account and to staff for anyone's; the two homes open one trip's
+ * page with `daId`.
  */
 export const ROUTES: readonly RouteDef[] = [
   { path: "/init-user", title: "Signing in", public: true, spec: "1 §2, 2 §2" },
@@ -88,10 +91,10 @@ export const ROUTES: readonly RouteDef[] = [
   { path: "/admin/mco", title: "MCO", roles: ["Admin"], spec: "1 §2, 3 §2" },
   { path: "/drive-assv-edit/{id}", title: "Reservation", roles: ["SecureEmployee"], spec: "1 §2" },
   { path: "/dup-da/{id}", title: "Duplicate drive assignment", spec: "1 §2" },
-  { path: "/case-manager/", title: "Case manager home", roles: ["Case Manager"], spec: "1 §2, 2 §2" },
-  { path: "/passenger-portal/", title: "Passenger portal home", roles: ["S/N Passenger"], spec: "1 §2, 2 §2" },
-  { path: "/passenger-portal/new", title: "New trip request", query: ["duplicateFrom", "returnTripFrom"], spec: "1 §2, 2 §2, 2 §6" },
-  { path: "/case-manager/edit/{id}", title: "Case manager edit", spec: "1 §2" },
+  { path: "/case-manager/", title: "Case manager home", roles: ["Case Manager"], query: ["daId"], spec: "1 §2, 2 §2" },
+  { path: "/passenger-portal/", title: "Passenger portal home", roles: ["S/N Passenger"], query: ["daId"], spec: "1 §2, 2 §2" },
+  { path: "/passenger-portal/new", title: "New trip request", roles: ["S/N Passenger", "Case Manager", "SecureEmployee", "ItinerisAdmin"], query: ["duplicateFrom", "returnTripFrom"], spec: "1 §2, 2 §2, 2 §6" },
+  { path: "/case-manager/edit/{id}", title: "Account settings", roles: ["Case Manager", "S/N Passenger", "SecureEmployee"], spec: "1 §2" },
   { path: "/compliance", title: "Credentials home", roles: ["FleetManagement", "PartnerCredentialing", "PartnerManagement", "Affiliate"], query: ["providerId", "driverId", "vehicleId", "credentialId", "showOnlyAudited", "showOnlyIncomplete"], spec: "1 §2, 2 §2, 3 §2" },
   { path: "/credentials", redirectTo: "/compliance", spec: "1 §2, 3 §2" },
   { path: "/log", title: "Audit log by record or by user", roles: ["SecureEmployee"], query: ["table", "id", "activityType", "dateFrom", "dateTo", "user"], spec: "1 §2, 2 §2" },

@@ -14,6 +14,9 @@ import { addDemoContactCare } from './contact-care.ts';
 import { addDemoEmployees } from './employees.ts';
 import { addDemoVehicles } from './vehicles.ts';
 import { addDemoWatchList } from './watch-list.ts';
+import { addDemoPortalTrips } from './portal-trips.ts';
+import { addDemoPortalAccounts } from './portal-accounts.ts';
+import { addDemoEventSubscriptions } from './event-subscriptions.ts';
 import { reserveReferenceNumbers } from './bulk.ts';
 import { LOGIN_PARTNER_KEYS, PARTNERS, addPartners } from './fleet.ts';
 import { addDivisions, addFacilities, addPayers, addReasons } from './operator.ts';
@@ -118,6 +121,9 @@ export async function loadDemoData(pool: pg.Pool, opts: LoadDemoOptions): Promis
     await addDemoEmployees(client, opts.today);
     await addDemoVehicles(client, opts.today);
     await addDemoWatchList(client, opts.today);
+    await addDemoPortalTrips(client, opts.today);
+    await addDemoPortalAccounts(client, opts.today);
+    await addDemoEventSubscriptions(client, opts.today);
     // numbers were given explicitly; move the sequences past them for what gets booked next
     await reserveReferenceNumbers(client, 0);
     await client.query(

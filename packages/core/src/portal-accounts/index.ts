@@ -1,0 +1,2 @@
+// Re-exported from the package root.
+export {};
