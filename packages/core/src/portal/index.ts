@@ -1,2 +1,4 @@
 // Re-exported from the package root.
-export {};
+export * from './trip.ts';
+export * from './member-plans.ts';
+export * from './messages.ts';
