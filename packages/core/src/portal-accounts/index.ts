@@ -1,2 +1,3 @@
 // Re-exported from the package root.
-export {};
+export * from './texts.ts';
+export * from './landing.ts';
