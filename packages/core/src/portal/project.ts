@@ -1,0 +1,106 @@
+/**
+ * The one projection of trips for portal roles (issue 13 §6): a PortalTrip is built field by field
+ * from the allowlist below, so a field added to the trip later is never sent until it is named
+ * here.
+ */
+import { isStaff, type AccessSubject } from '../auth/roles.ts';
+import { normaliseTime } from '../trips/etas.ts';
+import type { DriveAssignment, TripLeg } from '../trips/model.ts';
+import { dateInZone } from '../time/zone.ts';
+import { portalActions, portalEta, portalStep, portalTripLabel, PORTAL_PHONE } from './rules.ts';
+import type { PortalLeg, PortalPlace, PortalTrip, PortalTripPage } from './trip.ts';
+
+/**
+ * Whom a portal answer is for. passengerId: a passenger sees only their own legs; null shows every
+ * leg of the trip (a case manager's trips are those billed to its accounts). personal: memberId
+ * and phones are sent (the passenger themselves, case managers). billTo: the trip's bill-to
+ * account is sent (case managers).
+ */
+export interface PortalViewer {
+  passengerId: string | null;
+  personal: boolean;
+  billTo: boolean;
+}
+
+/** The portal roles: a case manager or a passenger who is neither staff nor a partner's user. */
+export function isPortalUser(user: AccessSubject & { partnerId?: string | null }): boolean {
+  if (isStaff(user) || user.partnerId) return false;
+  return user.types.some((t) => t === 'Case Manager' || t === 'S/N Passenger' || t === 'Passenger');
+}
+
+/** How the portal shows trips to this user: case managers first (they see the trip's bill-to), then passengers. */
+export function portalViewerOf(user: AccessSubject & { id: string }): PortalViewer {
+  if (isStaff(user) || user.types.includes('Case Manager')) return { passengerId: null, personal: true, billTo: true };
+  return { passengerId: user.id, personal: true, billTo: false };
+}
+
+const place = (l: TripLeg['locationFirst']): PortalPlace => ({ Address: l.Address, Lat: l.Lat, Lng: l.Lng });
+
+/** A leg as the portal sees it: the allowlist of issue 13 §6. */
+export function projectPortalLeg(leg: TripLeg, viewer: PortalViewer): PortalLeg {
+  const out: PortalLeg = {
+    id: leg.id,
+    whichLeg: leg.whichLeg,
+    passengerId: leg.passengerId,
+    passName: leg.passName ?? leg.passenger?.name ?? null,
+    locationFirst: place(leg.locationFirst),
+    locationSecond: place(leg.locationSecond),
+    locFirstTimeOrd: leg.locFirstTimeOrd,
+    locSecondTimeOrd: leg.locSecondTimeOrd,
+    locFirstTimeAct: leg.locFirstTimeAct,
+    locFirstTimeDep: leg.locFirstTimeDep,
+    locSecondTimeAct: leg.locSecondTimeAct,
+    estimatedPickupTime: normaliseTime(leg.webFields?.estimatedPickupTime),
+    estimatedDropoffTime: normaliseTime(leg.webFields?.estimatedDropoffTime),
+    apptTime: leg.apptTime,
+    apptType: leg.apptType,
+    callInTime: leg.callInTime,
+    status: leg.status,
+    googleDrivingDistanceMeters: leg.googleDrivingDistanceMeters,
+  };
+  if (viewer.personal) {
+    out.memberId = leg.memberId;
+    out.phones = (leg.passenger?.phones ?? []).map((p) => ({ phoneNumberWithAreaCode: p.phoneNumberWithAreaCode, smsEnabled: p.smsEnabled, main: p.main, type: p.type }));
+  }
+  return out;
+}
+
+/** Assigned: a driver has the trip, or a provider has accepted it. */
+const assigned = (trip: DriveAssignment) => Boolean(trip.driverId || trip.driverEmpNumberAssigned || (trip.farmoutContactId && trip.accepted));
+
+/** The trip as the portal sees it, with its rule 185 label (at `now`, in the trip's time zone) and its step. */
+export function projectPortalTrip(trip: DriveAssignment, viewer: PortalViewer, now: Date): PortalTrip {
+  const legs = viewer.passengerId === null ? trip.tripLegs : trip.tripLegs.filter((l) => l.passengerId === viewer.passengerId);
+  const out: PortalTrip = {
+    id: trip.id,
+    referenceNumber: trip.referenceNumber,
+    modCount: trip.modCount,
+    serviceDate: trip.serviceDate,
+    timeZone: trip.timeZone,
+    serviceTypeRequested: trip.serviceTypeRequested,
+    returnType: trip.returnType,
+    willCall: trip.willCall,
+    label: portalTripLabel({ ...trip, tripLegs: legs }, dateInZone(now, trip.timeZone)),
+    step: portalStep({ canceled: trip.canceled, tripLegs: legs }, assigned(trip)),
+    cancelledReason: trip.cancelledReason,
+    requestedBy: trip.requestedBy,
+    passengersAdditional: trip.passengersAdditional,
+    pca: trip.pca,
+    providerName: assigned(trip) ? trip.farmoutName : null,
+    tripLegs: legs.map((l) => projectPortalLeg(l, viewer)),
+  };
+  if (viewer.billTo) out.billToContact = trip.billToContact;
+  return out;
+}
+
+/** The trip page: the projected trip, its ETA, the actions offered (judged on the viewer's legs) and the number to call. */
+export function portalTripPage(trip: DriveAssignment, viewer: PortalViewer, now: Date): PortalTripPage {
+  const projected = projectPortalTrip(trip, viewer, now);
+  const legs = viewer.passengerId === null ? trip.tripLegs : trip.tripLegs.filter((l) => l.passengerId === viewer.passengerId);
+  return {
+    trip: projected,
+    eta: portalEta(projected.tripLegs),
+    actions: portalActions({ ...trip, tripLegs: legs }, now),
+    phone: PORTAL_PHONE,
+  };
+}
