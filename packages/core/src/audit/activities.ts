@@ -34,6 +34,8 @@ export const RECORDED_ACTIVITIES = {
   // the reservation editor
   'reservation-create': ['drive_assignments', 'trip_legs'],
   'reservation-save': ['drive_assignments', 'trip_legs'],
+  // a portal trip request previewed (held 30 minutes for scheduling), and PHI looked up to choose its passenger
+  'trip-request-preview': ['trip_requests'],
   'created-override': ['drive_assignments'],
   'leg-web-fields': ['trip_legs'],
   // duplicates, standing orders, notes, pharmacy stops and declined requests of the reservation editor
@@ -91,6 +93,11 @@ export const RECORDED_ACTIVITIES = {
   // passwords: a change or a reset (never the password itself)
   'password-edit': ['contacts'],
   'password-reset': ['contacts'],
+  // portal accounts: the sign-in wizard's request, the account it creates, reset links, email changes (never a code or token)
+  'account-request': ['portal_account_requests'],
+  'account-create': ['contacts', 'contact_phones'],
+  'password-reset-link': ['portal_account_links'],
+  'email-change': ['portal_account_links', 'contact_emails', 'contacts'],
   'vog-broadcast': ['notification_deliveries'],
   'vog-dismiss': ['notification_deliveries'],
   // the contact register: opening a passenger's record, making a contact of an 834 member

@@ -1,2 +1,4 @@
 // Re-exported from the package root.
-export {};
+export * from './messages.ts';
+export * from './rules.ts';
+export * from './prefill.ts';
