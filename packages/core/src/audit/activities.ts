@@ -103,6 +103,10 @@ export const RECORDED_ACTIVITIES = {
   // the contact register: opening a passenger's record, making a contact of an 834 member
   'contact-view': ['contacts'],
   'contact-from-834': ['contacts'],
+  // the case manager and passenger portal: a trip page opened (health information), a cancel sent for review, a passenger's plans read
+  'portal-trip-view': ['drive_assignments'],
+  'portal-cancel': ['drive_assignments', 'trip_legs', 'partner_activities'],
+  'member-plans-view': ['contacts'],
 } as const satisfies Record<string, readonly string[]>;
 
 /** An activity type the audit log records; the server's audit writes accept only these. */
