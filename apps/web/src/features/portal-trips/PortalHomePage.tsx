@@ -1,6 +1,37 @@
+import { hasRole } from '@tripline/core';
+import { useNavigate, useSearchParams } from 'react-router';
 import type { ScreenProps } from '../../app/screens.tsx';
-import { NotBuiltPage } from '../../components/NotBuiltPage.tsx';
+import { useCurrentUser } from '../../lib/current-user.ts';
+import { localToday } from '../../lib/date-input.ts';
+import { ActivityHome } from './ActivityHome.tsx';
+import { TripPage } from './TripPage.tsx';
 
+/**
+ * The home of both portals (/case-manager/ and /passenger-portal/, issue 13 §4): the list of trips,
+ * or with `daId` that trip's page. A case manager sees the passenger of each trip and filters.
+ */
 export function PortalHomePage({ route }: ScreenProps) {
-  return <NotBuiltPage title={route.title ?? route.path} />;
+  const [params] = useSearchParams();
+  const navigate = useNavigate();
+  const { data: user } = useCurrentUser();
+  const caseManager = !!user && hasRole(user, 'Case Manager');
+  const basePath = route.path;
+  const daId = params.get('daId')?.trim();
+
+  if (daId) {
+    const rest = new URLSearchParams(params);
+    rest.delete('daId');
+    const backTo = rest.size ? `${basePath}?${rest.toString()}` : basePath;
+    return (
+      <TripPage
+        key={daId}
+        daId={daId}
+        backTo={backTo}
+        caseManager={caseManager}
+        today={localToday()}
+        onOpenTrip={(id) => void navigate(`${basePath}?daId=${encodeURIComponent(id)}`)}
+      />
+    );
+  }
+  return <ActivityHome caseManager={caseManager} basePath={basePath} />;
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { dayInWords, isWillCallTime, labelInWords, legStatusInWords, legTitle, serviceTypeInWords, timeInWords } from './words.ts';
+import { dayInWords, etaInWords, isWillCallTime, labelColor, legStatusInWords, legTitle, milesInWords, pickupInWords, serviceTypeInWords, timeInWords } from './words.ts';
 
 describe('dayInWords', () => {
   it('says the weekday, month and day', () => {
@@ -42,11 +42,11 @@ describe('statuses in words', () => {
     expect(legStatusInWords('CanceledNoCharge')).toBe('Canceled');
     expect(legStatusInWords('WillCall')).toBe('Will call');
   });
-  it('names the rule 185 labels', () => {
-    expect(labelInWords('Pending').text).toBe('Scheduled');
-    expect(labelInWords('Completed').text).toBe('Completed');
-    expect(labelInWords('Canceled').text).toBe('Canceled');
-    expect(labelInWords('CanceledNoCharge').text).toBe('Canceled, no charge');
+  it('colours the rule 185 labels', () => {
+    expect(labelColor('Pending')).toBe('blue');
+    expect(labelColor('Completed')).toBe('green');
+    expect(labelColor('Canceled')).toBe('red');
+    expect(labelColor('CanceledNoCharge')).toBe('red');
   });
   it('names the portal service types', () => {
     expect(serviceTypeInWords('01')).toBe('Ambulatory');
@@ -58,5 +58,29 @@ describe('statuses in words', () => {
     expect(legTitle('B', 2)).toBe('Return');
     expect(legTitle('A', 1)).toBe('Leg A');
     expect(legTitle('C', 3)).toBe('Leg C');
+  });
+});
+
+describe('the trip in words', () => {
+  const leg = (locFirstTimeOrd: string | null) => ({ locFirstTimeOrd }) as Parameters<typeof pickupInWords>[0]['tripLegs'][number];
+  it('says the pickup time, or will call', () => {
+    expect(pickupInWords({ willCall: false, tripLegs: [leg('09:05:00')] })).toBe('Pickup at 9:05 AM');
+    expect(pickupInWords({ willCall: true, tripLegs: [leg('23:59:00')] })).toBe('Will call: the ride comes when you call');
+    expect(pickupInWords({ willCall: false, tripLegs: [] })).toBe('Will call: the ride comes when you call');
+  });
+  it('says what the passenger waits for', () => {
+    expect(etaInWords(null)).toBeNull();
+    expect(etaInWords({ legId: 'a', kind: 'pickup', time: '14:35:00', estimated: true })).toBe('Driver expected at 2:35 PM');
+    expect(etaInWords({ legId: 'a', kind: 'pickup', time: '14:30:00', estimated: false })).toBe('Pickup scheduled for 2:30 PM');
+    expect(etaInWords({ legId: 'a', kind: 'dropoff', time: '15:10:00', estimated: true })).toBe('Expected drop-off at 3:10 PM');
+    expect(etaInWords({ legId: 'a', kind: 'dropoff', time: '15:00:00', estimated: false })).toBe('Drop-off scheduled for 3:00 PM');
+    expect(etaInWords({ legId: 'a', kind: 'pickup', time: '23:59:00', estimated: false })).toBeNull();
+  });
+  it('gives distances in miles', () => {
+    expect(milesInWords(null)).toBeNull();
+    expect(milesInWords(0)).toBeNull();
+    expect(milesInWords(1609.344)).toBe('1.0 miles');
+    expect(milesInWords(16_000)).toBe('9.9 miles');
+    expect(milesInWords(16_093.44)).toBe('10 miles');
   });
 });

@@ -1,3 +1,5 @@
+import type { PortalTrip, PortalTripPage } from '@tripline/core';
+
 /**
  * How the portal says dates, times and statuses to passengers and case managers: in words, with
  * 12-hour times ("Tuesday, March 4", "2:30 PM", "Driver arrived"), never codes or 24-hour clocks.
@@ -53,16 +55,11 @@ export function legStatusInWords(status: string): string {
   return LEG_STATUS_WORDS[status] ?? status;
 }
 
-/** The trip label of rule 185 in words, with the badge colour that goes with it. */
-const LABEL_WORDS: Record<string, { text: string; color: string }> = {
-  Pending: { text: 'Scheduled', color: 'blue' },
-  Completed: { text: 'Completed', color: 'green' },
-  Canceled: { text: 'Canceled', color: 'red' },
-  CanceledNoCharge: { text: 'Canceled, no charge', color: 'red' },
-};
+/** The badge colour of each rule 185 label (its words are core's PORTAL_LABEL_TEXT). */
+const LABEL_COLORS: Record<PortalTrip['label'], string> = { Pending: 'blue', Completed: 'green', Canceled: 'red', CanceledNoCharge: 'red' };
 
-export function labelInWords(label: string): { text: string; color: string } {
-  return LABEL_WORDS[label] ?? { text: label, color: 'gray' };
+export function labelColor(label: PortalTrip['label']): string {
+  return LABEL_COLORS[label];
 }
 
 /** Service types a portal user may request (rule 190), as their names. */
@@ -73,8 +70,34 @@ export function serviceTypeInWords(code: string | null | undefined): string | nu
   return SERVICE_TYPE_WORDS[code] ?? code;
 }
 
-/** "Leg A", or "Return trip" for the second leg of a round trip, as the trip page titles each leg. */
+/** "Going" and "Return" for the two legs of a round trip, else "Leg A", as the trip page titles each leg. */
 export function legTitle(whichLeg: string, legCount: number): string {
   if (legCount === 2) return whichLeg === 'A' ? 'Going' : 'Return';
   return `Leg ${whichLeg}`;
+}
+
+/** The pickup time as the list shows it: the time, or that the passenger calls when ready. */
+export function pickupInWords(trip: Pick<PortalTrip, 'willCall' | 'tripLegs'>): string {
+  const first = trip.tripLegs[0];
+  const time = timeInWords(first?.locFirstTimeOrd);
+  if (trip.willCall || !time) return 'Will call: the ride comes when you call';
+  return `Pickup at ${time}`;
+}
+
+/** What the passenger waits for next, in words. */
+export function etaInWords(eta: PortalTripPage['eta']): string | null {
+  if (!eta) return null;
+  const time = timeInWords(eta.time);
+  if (!time) return null;
+  if (eta.kind === 'pickup') return eta.estimated ? `Driver expected at ${time}` : `Pickup scheduled for ${time}`;
+  return eta.estimated ? `Expected drop-off at ${time}` : `Drop-off scheduled for ${time}`;
+}
+
+const METERS_PER_MILE = 1609.344;
+
+/** "12.4 miles" (DECISIONS 12: distances in miles). */
+export function milesInWords(meters: number | null): string | null {
+  if (meters === null || !Number.isFinite(meters) || meters <= 0) return null;
+  const miles = meters / METERS_PER_MILE;
+  return `${miles < 10 ? miles.toFixed(1) : Math.round(miles)} miles`;
 }

@@ -1,0 +1,137 @@
+import { useMemo } from 'react';
+import { Alert, Button, Center, Group, Loader, Stack, Text, Title, VisuallyHidden } from '@mantine/core';
+import { IconPlugConnectedX, IconPlus } from '@tabler/icons-react';
+import { Link, useSearchParams } from 'react-router';
+import { PORTAL_MSG, TRIP_MSG, type PortalActivity, type PortalTrip } from '@tripline/core';
+import { ApiError } from '../../lib/api.ts';
+import { ActivityFilterForm } from './ActivityFilterForm.tsx';
+import { useActivity, type ActivityFilters } from './api.ts';
+import { TripCard } from './TripCard.tsx';
+import classes from './portal-trips.module.css';
+import { useLiveTrips } from './use-live-trips.ts';
+
+/** The URL parameters of the filters, named as GET case-manager-activity names them. */
+function filtersOf(params: URLSearchParams): ActivityFilters {
+  const get = (k: string) => params.get(k)?.trim() || undefined;
+  const billToIds = params.getAll('billToIds').filter(Boolean);
+  return { serviceDate: get('serviceDate'), serviceDateMax: get('serviceDateMax'), billToIds: billToIds.length ? billToIds : undefined, memberId: get('memberId') };
+}
+
+const GROUPS = [
+  { key: 'today', title: 'Today' },
+  { key: 'upcoming', title: 'Upcoming' },
+  { key: 'completed', title: 'Completed' },
+] as const satisfies readonly { key: keyof PortalActivity['groups']; title: string }[];
+
+/** The bill-to accounts of the listed trips, for a case manager whose answer names them. */
+function billTosOf(activity: PortalActivity | undefined): { id: string; name: string }[] {
+  const named = (activity as { billTos?: { id: string; name: string }[] } | undefined)?.billTos;
+  return named ?? [];
+}
+
+/**
+ * The portal home (both portals, issue 13 §4): the trips of a window in three groups, today's
+ * kept live. Case managers filter by days, bill-to account and member; passengers see their own.
+ */
+export function ActivityHome({ caseManager, basePath }: { caseManager: boolean; basePath: string }) {
+  const [params, setParams] = useSearchParams();
+  const filters = useMemo(() => filtersOf(params), [params]);
+  const activity = useActivity(filters);
+  const data = activity.data;
+  const todayIds = useMemo(() => data?.groups.today.map((t) => t.id) ?? [], [data]);
+  const live = useLiveTrips(todayIds, () => void activity.refetch());
+
+  const apply = (next: ActivityFilters) => {
+    const p = new URLSearchParams();
+    if (next.serviceDate) p.set('serviceDate', next.serviceDate);
+    if (next.serviceDateMax) p.set('serviceDateMax', next.serviceDateMax);
+    for (const id of next.billToIds ?? []) p.append('billToIds', id);
+    if (next.memberId) p.set('memberId', next.memberId);
+    setParams(p);
+  };
+
+  const refusal = activity.error instanceof ApiError && activity.error.status === 400 ? activity.error.message : null;
+  const linkTo = (trip: PortalTrip) => {
+    const p = new URLSearchParams(params);
+    p.set('daId', trip.id);
+    return `${basePath}?${p.toString()}`;
+  };
+  const total = data ? data.groups.today.length + data.groups.upcoming.length + data.groups.completed.length : 0;
+
+  return (
+    <Stack gap="md" className={classes.page}>
+      <Group justify="space-between" gap="sm">
+        <Title order={1} size="h3">
+          {caseManager ? "Your members' trips" : 'Your trips'}
+        </Title>
+        <Button component={Link} to="/passenger-portal/new" leftSection={<IconPlus size={16} aria-hidden />}>
+          Request a trip
+        </Button>
+      </Group>
+
+      {caseManager && (
+        <ActivityFilterForm
+          key={params.toString()}
+          value={filters}
+          shownWindow={data ? { serviceDate: data.serviceDate, serviceDateMax: data.serviceDateMax } : null}
+          billTos={billTosOf(data)}
+          error={refusal}
+          onApply={apply}
+        />
+      )}
+
+      {live.lost && (
+        <Alert color="yellow" role="alert" icon={<IconPlugConnectedX size={16} aria-hidden />}>
+          Live updates are paused while we reconnect. Today's trips may be out of date until then.
+        </Alert>
+      )}
+      <VisuallyHidden role="status" aria-live="polite">
+        {live.restored ? TRIP_MSG.CONNECTION_RESTORED : ''}
+      </VisuallyHidden>
+
+      {activity.isPending ? (
+        <Center py="xl">
+          <Group gap="sm">
+            <Loader size="sm" aria-hidden />
+            <Text>Loading your trips</Text>
+          </Group>
+        </Center>
+      ) : activity.isError && !data ? (
+        <Alert color="red" title="Your trips could not be loaded" role="alert">
+          <Text size="sm" mb="xs">
+            {activity.error instanceof ApiError ? activity.error.message : 'Something went wrong.'}
+          </Text>
+          <Button size="xs" variant="light" onClick={() => void activity.refetch()}>
+            Try again
+          </Button>
+        </Alert>
+      ) : total === 0 || !data ? (
+        <Stack gap={4} align="center" py="xl">
+          <Text fw={600}>{PORTAL_MSG.NO_TRIPS}</Text>
+          <Text size="sm" c="dimmed">
+            {PORTAL_MSG.TRY_EXPANDING}
+          </Text>
+        </Stack>
+      ) : (
+        GROUPS.map(({ key, title }) => {
+          const trips = data.groups[key];
+          if (trips.length === 0) return null;
+          return (
+            <section key={key} aria-labelledby={`trips-${key}`}>
+              <Title order={2} size="h4" id={`trips-${key}`} mb="xs">
+                {title} ({trips.length})
+              </Title>
+              <Stack gap="xs" component="ul" className={classes.list}>
+                {trips.map((trip) => (
+                  <li key={trip.id}>
+                    <TripCard trip={trip} to={linkTo(trip)} today={data.today} showPassenger={caseManager} />
+                  </li>
+                ))}
+              </Stack>
+            </section>
+          );
+        })
+      )}
+    </Stack>
+  );
+}
