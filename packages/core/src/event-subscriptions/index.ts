@@ -1,2 +1,3 @@
-// Re-exported from the package root.
-export {};
+export * from './types.ts';
+export * from './rules.ts';
+export * from './notice.ts';
