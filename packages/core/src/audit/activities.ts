@@ -103,6 +103,11 @@ export const RECORDED_ACTIVITIES = {
   // the contact register: opening a passenger's record, making a contact of an 834 member
   'contact-view': ['contacts'],
   'contact-from-834': ['contacts'],
+  // event subscriptions: saved, deleted, a test notice, ended by an unsubscribe link or an SMS STOP
+  'event-subscription-save': ['event_subscriptions'],
+  'event-subscription-delete': ['event_subscriptions'],
+  'event-subscription-test': ['event_subscriptions'],
+  'event-subscription-unsubscribe': ['event_subscriptions'],
   // the case manager and passenger portal: a trip page opened (health information), a cancel sent for review, a passenger's plans read
   'portal-trip-view': ['drive_assignments'],
   'portal-cancel': ['drive_assignments', 'trip_legs', 'partner_activities'],
