@@ -1,15 +1,17 @@
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { Alert, Button, Group, Stack, Text } from '@mantine/core';
 import { IconCalendarRepeat, IconSwitchHorizontal, IconX } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import type { PortalTripPage } from '@tripline/core';
-import { TripRequestModal } from '../portal-request/TripRequestModal.tsx';
 import { ApiError } from '../../lib/api.ts';
 import { confirm } from '../../lib/confirm.tsx';
 import { toast } from '../../lib/toast.tsx';
 import { activityKey, cancelTrip } from './api.ts';
 import { dayInWords, pickupInWords } from './words.ts';
+
+// The request wizard is fetched when a case manager first books from the trip page.
+const TripRequestModal = lazy(() => import('../portal-request/TripRequestModal.tsx').then((m) => ({ default: m.TripRequestModal })));
 
 /** Said when the trip changed between reading it and cancelling it (409): the page shows it as it is now. */
 export const CHANGED_MEANWHILE = 'This trip was changed while you were looking at it. It now shows the latest details; check them and try again.';
@@ -110,18 +112,20 @@ export function TripActions({
           {a.name}: {a.action.reason}
         </Text>
       ))}
-      {caseManager && (
-        <TripRequestModal
-          opened={modal !== null}
-          onClose={() => setModal(null)}
-          duplicateFrom={modal?.duplicateFrom}
-          returnTripFrom={modal?.returnTripFrom}
-          onScheduled={(daId) => {
-            setModal(null);
-            void queryClient.invalidateQueries({ queryKey: activityKey });
-            onOpenTrip(daId);
-          }}
-        />
+      {caseManager && modal && (
+        <Suspense fallback={null}>
+          <TripRequestModal
+            opened
+            onClose={() => setModal(null)}
+            duplicateFrom={modal.duplicateFrom}
+            returnTripFrom={modal.returnTripFrom}
+            onScheduled={(daId) => {
+              setModal(null);
+              void queryClient.invalidateQueries({ queryKey: activityKey });
+              onOpenTrip(daId);
+            }}
+          />
+        </Suspense>
       )}
     </Stack>
   );
