@@ -20,11 +20,14 @@ export function PasswordForm({
   own,
   currentRequired,
   onChanged,
+  save = editPassword,
 }: {
   contactId?: string;
   own: boolean;
   currentRequired: boolean;
   onChanged?: () => void;
+  /** Where the change is sent: password-edit, or the portal's own case-manager-update-password. */
+  save?: (body: { contactId?: string; currentPassword?: string; newPassword: string; newPasswordVerify: string }) => Promise<unknown>;
 }) {
   const [busy, setBusy] = useState(false);
   const [generating, setGenerating] = useState(false);
@@ -61,7 +64,7 @@ export function PasswordForm({
     setBusy(true);
     setDone(false);
     try {
-      await editPassword({
+      await save({
         contactId,
         currentPassword: currentRequired ? v.currentPassword : undefined,
         newPassword: v.newPassword,
