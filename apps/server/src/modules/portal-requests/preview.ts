@@ -1,0 +1,124 @@
+/**
+ * POST case-manager-trip-preview and POST case-manager-trip-schedule (spec 2 §3, §7): a request is
+ * checked and held for 30 minutes under its id; scheduling it checks it again and writes the trip
+ * through the reservation editor's write path, once per request.
+ */
+import { randomUUID } from 'node:crypto';
+import {
+  PORTAL_REQUEST_MSG,
+  TripRequest,
+  reservationStatus,
+  type ParsedTripRequest,
+  type ScheduledTripRequest,
+  type TripRequestPreview,
+} from '@tripline/core';
+import type { FastifyRequest } from 'fastify';
+import type { PoolClient } from 'pg';
+import type { SessionUser } from '../../platform/auth/users.ts';
+import { auditActor, inTransaction, writeAudit } from '../../platform/audit.ts';
+import type { AppDeps } from '../../platform/deps.ts';
+import { conflict, notFound } from '../../platform/errors.ts';
+import { recordRequest } from '../reservations/read.ts';
+import { tripValues, writeReservation } from '../reservations/write.ts';
+import { checkRequest } from './check.ts';
+
+/** issue 13 §3: a previewed request can be scheduled for 30 minutes. */
+export const REQUEST_VALID_MINUTES = 30;
+
+/** Runs work in a transaction that is always rolled back: the preview writes nothing it checked with. */
+async function dryRun<T>(deps: AppDeps, work: (client: PoolClient) => Promise<T>): Promise<T> {
+  const client = await deps.pool.connect();
+  try {
+    await client.query('begin');
+    return await work(client);
+  } finally {
+    await client.query('rollback').catch(() => {});
+    client.release();
+  }
+}
+
+export async function previewRequest(deps: AppDeps, req: FastifyRequest, user: SessionUser, r: ParsedTripRequest): Promise<TripRequestPreview> {
+  const now = deps.clock.now();
+  const requestId = randomUUID();
+  const checked = await dryRun(deps, (client) => checkRequest(deps, client, user, r, requestId, now));
+  const leg = checked.legs[0];
+  const expiresAt = new Date(now.getTime() + REQUEST_VALID_MINUTES * 60_000);
+  const preview: TripRequestPreview = {
+    requestId,
+    expiresAt: expiresAt.toISOString(),
+    serviceDate: r.serviceDate,
+    willCall: r.willCall,
+    pickup: checked.pickupText,
+    dropoff: checked.dropoffText,
+    estimatedPickupTime: r.willCall ? null : checked.pickup,
+    estimatedDropoffTime: checked.dropoff,
+    apptTime: r.willCall ? null : (r.apptTime ?? null),
+    apptType: r.apptType,
+    serviceTypeCode: r.serviceTypeCode,
+    distanceMeters: leg.drive?.meters ?? null,
+    drivingSeconds: leg.drive?.seconds ?? null,
+    warnings: checked.warnings,
+  };
+  await inTransaction(deps.pool, async (client) => {
+    await client.query(
+      `insert into trip_requests (id, requested_by, passenger_id, request, preview, created_at, expires_at) values ($1, $2, $3, $4, $5, $6, $7)`,
+      [requestId, user.id, checked.passenger.id, JSON.stringify(r), JSON.stringify(preview), now, expiresAt],
+    );
+    await writeAudit(client, { ...auditActor(req), activityType: 'trip-request-preview', table: 'trip_requests', recordId: requestId, after: { passengerId: checked.passenger.id, ...preview } });
+  });
+  return preview;
+}
+
+interface HeldRequest {
+  request: unknown;
+  expired: boolean;
+  daId: string | null;
+  referenceNumber: string | null;
+  willCall: boolean | null;
+}
+
+/**
+ * Schedules a previewed request. The request row is locked first, so a second schedule of the same
+ * request (a double click, two tabs) waits and then answers the trip the first one wrote.
+ */
+export async function scheduleRequest(deps: AppDeps, req: FastifyRequest, user: SessionUser, requestId: string): Promise<ScheduledTripRequest> {
+  const now = deps.clock.now();
+  return inTransaction(deps.pool, async (client) => {
+    const { rows } = await client.query<HeldRequest>(
+      `select r.request, r.expires_at <= $3 as expired, r.drive_assignment_id as "daId", da.reference_number as "referenceNumber", da.will_call as "willCall"
+         from trip_requests r left join drive_assignments da on da.id = r.drive_assignment_id
+        where r.id = $1 and r.requested_by = $2
+        for update of r`,
+      [requestId, user.id, now],
+    );
+    const held = rows[0];
+    if (!held) throw notFound('The trip request was not found.');
+    if (held.daId && held.referenceNumber) {
+      return { requestId, daId: held.daId, referenceNumber: held.referenceNumber, status: reservationStatus(!!held.willCall) };
+    }
+    if (held.expired) throw conflict(PORTAL_REQUEST_MSG.EXPIRED);
+    const r = TripRequest.parse(held.request);
+    const tripId = randomUUID();
+    const checked = await checkRequest(deps, client, user, r, tripId, now);
+    const values = tripValues(
+      {
+        serviceDate: r.serviceDate,
+        serviceTypeRequested: r.serviceTypeCode,
+        daClass: 'NE',
+        requestedBy: user.name,
+        pca: false,
+        passengersAdditional: 0,
+        schedulePriority: 1,
+        returnType: 'Standard Return',
+      },
+      r.willCall,
+      checked.divisionId,
+      checked.billToId,
+    );
+    const w = { client, req, user, activity: 'reservation-create' as const, now };
+    const { referenceNumber } = await writeReservation(w, { id: tripId, values }, true, checked.legs, checked.coverage.byPassenger, r.willCall);
+    await recordRequest(client, { id: tripId, referenceNumber }, 'create', user.id, { requestId, ...r });
+    await client.query('update trip_requests set drive_assignment_id = $2, scheduled_at = $3 where id = $1', [requestId, tripId, now]);
+    return { requestId, daId: tripId, referenceNumber, status: reservationStatus(r.willCall) };
+  });
+}
