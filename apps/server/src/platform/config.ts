@@ -30,6 +30,18 @@ export interface Config {
   routingSpeedKmh: number;
   /** NHTSA's vPIC decoder (VIN_DECODER_URL, its vehicles API address); without it VIN lookup decodes year and maker offline. */
   vinDecoderUrl: string | undefined;
+  /** The portal's address as users open it (PUBLIC_URL), for links in emails; without it, the request's own origin. */
+  publicUrl: string | undefined;
+  /** An SMTP server (SMTP_URL, smtp:// or smtps://, user and password in it); without it e-mail stays in the outbox. */
+  smtpUrl: string | undefined;
+  /** The sender of e-mail (EMAIL_FROM). */
+  emailFrom: string;
+  /** An SMS and voice gateway (SMS_HTTP_URL); without it text messages stay in the outbox and phone calls are not offered. */
+  smsHttpUrl: string | undefined;
+  /** The gateway's bearer token (SMS_HTTP_TOKEN), also what the gateway sends back with STOP replies. */
+  smsHttpToken: string | undefined;
+  /** The number text messages and calls come from (SMS_FROM). */
+  smsFrom: string | undefined;
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -54,6 +66,24 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     routingOsrmUrl: httpUrl('ROUTING_OSRM_URL', env.ROUTING_OSRM_URL),
     routingSpeedKmh,
     vinDecoderUrl: httpUrl('VIN_DECODER_URL', env.VIN_DECODER_URL),
+    publicUrl: httpUrl('PUBLIC_URL', env.PUBLIC_URL),
+    ...messagingConfig(env),
+  };
+}
+
+/** E-mail and phone providers: each needs its whole set of settings, or start-up names what is missing. */
+function messagingConfig(env: NodeJS.ProcessEnv) {
+  const smtpUrl = env.SMTP_URL || undefined;
+  if (smtpUrl && !/^smtps?:\/\//.test(smtpUrl)) throw new Error('SMTP_URL must be an smtp:// or smtps:// address');
+  if (smtpUrl && !env.EMAIL_FROM) throw new Error('EMAIL_FROM must be set with SMTP_URL');
+  const smsHttpUrl = httpUrl('SMS_HTTP_URL', env.SMS_HTTP_URL);
+  if (smsHttpUrl && (!env.SMS_HTTP_TOKEN || !env.SMS_FROM)) throw new Error('SMS_HTTP_TOKEN and SMS_FROM must be set with SMS_HTTP_URL');
+  return {
+    smtpUrl,
+    emailFrom: env.EMAIL_FROM || 'Tripline <no-reply@localhost>',
+    smsHttpUrl,
+    smsHttpToken: env.SMS_HTTP_TOKEN || undefined,
+    smsFrom: env.SMS_FROM || undefined,
   };
 }
 

@@ -18,6 +18,8 @@ export const EMAIL_CHANGE_TTL_MS = 24 * 60 * 60_000;
  * typed and per client address, in a sliding hour.
  */
 export const PORTAL_SEND_LIMIT = { windowMs: 60 * 60_000, perEmail: 5, perClient: 20 } as const;
+/** Every public step (the wizard's and the reset link's), per client address, in a window from its first call. */
+export const PORTAL_STEP_LIMIT = { max: 60, windowMs: 15 * 60_000 } as const;
 
 export const PORTAL_ACCOUNT_MSG = {
   /** spec 2 §8, exact. */
@@ -37,6 +39,8 @@ export const PORTAL_ACCOUNT_MSG = {
   EMAIL_SAME: 'This is already your email address.',
   EMAIL_TAKEN: 'This email address is already used by another sign-in.',
   NO_SIGN_IN: 'This account has no sign-in.',
+  TOO_MANY_STEPS: (minutes: number) =>
+    `Too many tries from this address. Try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
   TOO_MANY_EMAILS: (minutes: number) =>
     `Too many emails were asked for. Try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
 } as const;
