@@ -70,8 +70,11 @@ export function ActivityFilterForm({
   return (
     <form onSubmit={submit} aria-label="Find trips">
       <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }} spacing="sm">
-        <DayInput label="From" value={from} onChange={(v) => setFrom(v)} error={windowError ?? error ?? undefined} clearable />
-        <DayInput label="To" value={to} onChange={(v) => setTo(v)} clearable />
+        {/* the two days side by side even on a phone */}
+        <SimpleGrid cols={2} spacing="sm">
+          <DayInput label="From" value={from} onChange={(v) => setFrom(v)} error={windowError ?? error ?? undefined} />
+          <DayInput label="To" value={to} onChange={(v) => setTo(v)} />
+        </SimpleGrid>
         {billTos.length > 1 && (
           <MultiSelect
             label="Bill-to account"

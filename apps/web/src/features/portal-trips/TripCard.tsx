@@ -1,5 +1,4 @@
 import { Badge, Card, Group, Stack, Text } from '@mantine/core';
-import { IconArrowRight } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { PORTAL_LABEL_TEXT, type PortalTrip } from '@tripline/core';
 import classes from './portal-trips.module.css';
@@ -8,7 +7,7 @@ import { dayInWords, labelColor, legStatusInWords, pickupInWords } from './words
 /** The label badge of rule 185, in words. */
 export function TripLabelBadge({ trip }: { trip: Pick<PortalTrip, 'label'> }) {
   return (
-    <Badge color={labelColor(trip.label)} variant="light" radius="sm">
+    <Badge color={labelColor(trip.label)} variant="light" radius="sm" tt="none" className={classes.badge}>
       {PORTAL_LABEL_TEXT[trip.label]}
     </Badge>
   );
@@ -25,24 +24,27 @@ export function TripCard({ trip, to, today, showPassenger }: { trip: PortalTrip;
   const toPlace = (trip.tripLegs.length === 2 ? first?.locationSecond.Address : last?.locationSecond.Address) ?? 'Destination not given';
   const legStatus = first ? legStatusInWords(first.status) : null;
   return (
-    <Card component={Link} to={to} withBorder radius="md" padding="sm" className={classes.card} aria-label={`Trip ${trip.referenceNumber} on ${dayInWords(trip.serviceDate, today)}`}>
+    <Card component={Link} to={to} withBorder radius="md" padding="sm" className={classes.card}>
       <Stack gap={4}>
-        <Group justify="space-between" wrap="nowrap" gap="xs" align="flex-start">
+        <Group justify="space-between" gap="xs" align="flex-start">
           <Text fw={600} className={classes.wrap}>
             {dayInWords(trip.serviceDate, today)}
           </Text>
           <TripLabelBadge trip={trip} />
         </Group>
         <Text size="sm">{pickupInWords(trip)}</Text>
-        <Group gap={6} wrap="nowrap" align="flex-start">
-          <Text size="sm" className={classes.wrap}>
-            {from}
+        <Text size="sm" className={classes.wrap}>
+          <Text span size="sm" c="dimmed">
+            From{' '}
           </Text>
-          <IconArrowRight size={16} aria-label="to" className={classes.arrow} />
-          <Text size="sm" className={classes.wrap}>
-            {toPlace}
+          {from}
+        </Text>
+        <Text size="sm" className={classes.wrap}>
+          <Text span size="sm" c="dimmed">
+            To{' '}
           </Text>
-        </Group>
+          {toPlace}
+        </Text>
         {trip.tripLegs.length === 2 && <Text size="xs" c="dimmed">Round trip: the ride back is booked too</Text>}
         <Group justify="space-between" gap="xs">
           {showPassenger && first?.passName ? (

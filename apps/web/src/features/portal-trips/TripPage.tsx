@@ -137,7 +137,7 @@ export function TripPage({ daId, backTo, caseManager, today, onOpenTrip }: { daI
       </section>
       <Text size="sm" c="dimmed">
         Questions about this trip? Call us at{' '}
-        <Anchor href={`tel:${view.phone.replace(/[^\d+]/g, '')}`} size="sm">
+        <Anchor href={`tel:${view.phone.replace(/[^\d+]/g, '')}`} size="sm" underline="always">
           {view.phone}
         </Anchor>
         .
