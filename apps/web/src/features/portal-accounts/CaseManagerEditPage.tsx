@@ -99,7 +99,7 @@ export function CaseManagerEditPage({ route, params }: ScreenProps) {
         <Section id="password-title" title="Email and password">
           <Text size="sm">
             {own ? 'Your' : 'Their'} email address is kept on the contact record.{' '}
-            <Anchor component={Link} to={own ? '/edit-password' : `/edit-password?contactId=${encodeURIComponent(id)}`} inherit>
+            <Anchor component={Link} to={own ? '/edit-password' : `/edit-password?contactId=${encodeURIComponent(id)}`} inherit underline="always">
               Change {own ? 'your' : 'their'} password
             </Anchor>
             .

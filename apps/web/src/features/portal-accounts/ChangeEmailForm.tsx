@@ -30,7 +30,7 @@ export function ChangeEmailForm() {
   });
 
   return (
-    <SubmitForm onSubmit={submit} noValidate aria-labelledby="change-email-title">
+    <SubmitForm onSubmit={submit} noValidate aria-label="Change email address">
       <Stack gap="md">
         {sentTo && (
           <Alert color="teal" icon={<IconMailForward size={18} aria-hidden />} role="status" title="Check your new email" withCloseButton onClose={() => setSentTo(null)} closeButtonLabel="Close the message">

@@ -6,7 +6,7 @@ export function NeedHelp() {
   return (
     <Text size="sm" c="dimmed" ta="center">
       Need help? Call the phone number on your member card, or{' '}
-      <Anchor component={Link} to="/contact" size="sm" inherit>
+      <Anchor component={Link} to="/contact" size="sm" inherit underline="always">
         contact us
       </Anchor>
       .

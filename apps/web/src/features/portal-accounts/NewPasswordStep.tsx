@@ -23,7 +23,7 @@ export function NewPasswordStep({
   const expiry = useExpiry(expiresAt, 'This link');
   const { busy, submit } = useStepSubmit(form, 'newPassword', onSave);
   const newLink = (
-    <Anchor component="button" type="button" inherit fw={600} onClick={onNewLink}>
+    <Anchor component="button" type="button" inherit fw={600} underline="always" onClick={onNewLink}>
       Get a new link
     </Anchor>
   );

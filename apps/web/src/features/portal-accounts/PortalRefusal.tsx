@@ -16,7 +16,7 @@ export function PortalRefusal({ message }: { message: string }) {
         </Alert>
         <Text size="sm">
           You have been signed out. Staff and transport partners sign in on{' '}
-          <Anchor component={Link} to="/login" inherit>
+          <Anchor component={Link} to="/login" inherit underline="always">
             the main sign-in page
           </Anchor>
           .

@@ -31,7 +31,7 @@ export function VerificationStep({ email, expiresAt, resending, onVerify, onRese
   const expiry = useExpiry(expiresAt, 'The code');
   const { busy, submit } = useStepSubmit(form, 'code', (v) => onVerify(codeDigits(v.code)));
   const resend = (
-    <Anchor component="button" type="button" inherit fw={600} onClick={onResend} disabled={resending}>
+    <Anchor component="button" type="button" inherit fw={600} underline="always" onClick={onResend} disabled={resending}>
       Send a new code
     </Anchor>
   );

@@ -1,0 +1,108 @@
+import { expect, test, type Page } from '@playwright/test';
+import { PASSWORD } from './helpers.ts';
+import { checkStep, emailMatch, PHONE } from './portal-accounts-journey.ts';
+
+test.use({ viewport: PHONE });
+
+async function portalSignIn(page: Page, path: string, username: string, password = PASSWORD) {
+  await page.goto(path);
+  await page.getByLabel('Email or user name').fill(username);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+}
+
+async function myId(page: Page): Promise<string> {
+  const res = await page.request.get('/api/current-user', { headers: { 'x-client-version': '6' } });
+  expect(res.ok()).toBe(true);
+  return ((await res.json()) as { id: string }).id;
+}
+
+test('a passenger signs in on the passenger portal page and lands on their trips', async ({ page }) => {
+  await page.goto('/passenger-portal/login');
+  await expect(page.getByRole('heading', { level: 1, name: 'Sign in' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Create an account' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Forgot your password?' })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'contact us', exact: true })).toHaveAttribute('href', '/contact');
+  await checkStep(page, 'passenger portal sign-in');
+
+  // an empty form says what is missing, next to each field
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page.getByLabel('Email or user name')).toHaveAccessibleDescription('Enter your email or user name');
+  await checkStep(page, 'passenger portal sign-in with errors');
+
+  await portalSignIn(page, '/passenger-portal/login', 'passenger');
+  await expect(page).toHaveURL(/\/passenger-portal\/$/);
+});
+
+test('a case manager signs in on the case manager page and lands on the case manager home', async ({ page }) => {
+  await page.goto('/case-manager/login');
+  await checkStep(page, 'case manager sign-in');
+  await portalSignIn(page, '/case-manager/login', 'casemanager');
+  await expect(page).toHaveURL(/\/case-manager\/$/);
+});
+
+test('a wrong password says so and clears the password', async ({ page }) => {
+  await portalSignIn(page, '/case-manager/login', 'casemanager', 'not-the-password');
+  await expect(page.getByRole('alert')).toContainText('Login error:');
+  await expect(page.getByLabel('Password', { exact: true })).toHaveValue('');
+  await checkStep(page, 'portal sign-in refused');
+});
+
+test('a partner signing in on a portal page is refused and signed out', async ({ page }) => {
+  await portalSignIn(page, '/case-manager/login', 'partner');
+  await expect(page.getByText('Your account does not have case manager / passenger portal access')).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: 'No portal access' })).toBeVisible();
+  await checkStep(page, 'partner refused on the portal page');
+  // the session was ended: the partner's own home asks to sign in again
+  const res = await page.request.get('/api/current-user', { headers: { 'x-client-version': '6' } });
+  expect(res.status()).toBe(401);
+  await page.getByRole('link', { name: 'the main sign-in page' }).click();
+  await expect(page).toHaveURL(/\/login$/);
+});
+
+test('account settings: a case manager changes their email (a link goes to the new address) and their password', async ({ page }) => {
+  await portalSignIn(page, '/case-manager/login', 'casemanager');
+  await expect(page).toHaveURL(/\/case-manager\/$/);
+  const id = await myId(page);
+  await page.goto(`/case-manager/edit/${id}`);
+  await expect(page.getByRole('heading', { level: 1, name: 'Account settings' })).toBeVisible();
+  await checkStep(page, 'account settings');
+
+  // email: a wrong current password is refused on its field, then the link is sent
+  const email = page.getByRole('form', { name: 'Change email address' });
+  await email.getByLabel('New email address').fill('case.manager.new@example.com');
+  await email.getByLabel('Current password').fill('not-the-password');
+  await email.getByRole('button', { name: 'Send the link' }).click();
+  await expect(email.getByLabel('Current password')).toHaveAccessibleDescription(/The current password is not correct/);
+  await checkStep(page, 'account settings email refused');
+  await email.getByLabel('Current password').fill(PASSWORD);
+  await email.getByRole('button', { name: 'Send the link' }).click();
+  await expect(page.getByText('We sent a link to case.manager.new@example.com')).toBeVisible();
+  await emailMatch('case.manager.new@example.com', /\/case-manager\/login\?emailToActivate=/);
+  await checkStep(page, 'account settings email link sent');
+
+  // password: the live checklist ticks, then other sessions are signed out
+  const password = page.getByRole('form', { name: 'Change password' });
+  await password.getByRole('textbox', { name: 'Current password' }).fill(PASSWORD);
+  await password.getByRole('textbox', { name: 'New password', exact: true }).fill('Portal2#go');
+  await expect(page.getByRole('list', { name: 'Password rules' }).getByText(/\(met\)/)).toHaveCount(5);
+  await password.getByRole('textbox', { name: 'Verify new password' }).fill('Portal2#go');
+  await password.getByRole('button', { name: 'Change password' }).click();
+  await expect(page.getByText('Your other sessions were signed out.')).toBeVisible();
+  await checkStep(page, 'account settings password changed');
+
+  // and back, so other journeys sign in as before
+  await password.getByRole('textbox', { name: 'Current password' }).fill('Portal2#go');
+  await password.getByRole('textbox', { name: 'New password', exact: true }).fill(PASSWORD);
+  await password.getByRole('textbox', { name: 'Verify new password' }).fill(PASSWORD);
+  await password.getByRole('button', { name: 'Change password' }).click();
+  await expect(page.getByText('Your other sessions were signed out.')).toBeVisible();
+});
+
+test("a portal user cannot open another account's settings", async ({ page }) => {
+  await portalSignIn(page, '/passenger-portal/login', 'passenger');
+  await expect(page).toHaveURL(/\/passenger-portal\/$/);
+  await page.goto('/case-manager/edit/00000000-0000-4000-8000-000000000000');
+  await expect(page.getByText('This account was not found')).toBeVisible();
+  await checkStep(page, 'account settings of another account');
+});
