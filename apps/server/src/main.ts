@@ -7,7 +7,7 @@ import { openDatabase } from './platform/db/database.ts';
 import { startScheduledJobs, type JobRunner } from './platform/jobs.ts';
 import { localFileStore } from './platform/providers/files.ts';
 import { geoServices } from './platform/providers/geo-services.ts';
-import { outboxMessenger } from './platform/providers/messaging.ts';
+import { messagingServices } from './platform/providers/messaging-services.ts';
 import { DEMO_LOGINS, DEMO_PASSWORD, loadDemoData } from './modules/demo/index.ts';
 import { operatorToday } from '@tripline/core';
 
@@ -38,12 +38,13 @@ async function main(): Promise<void> {
     await loadDemoData(db.pool, { today: operatorToday(systemClock.now()), log });
   }
 
+  const messenger = messagingServices(config, db.pool);
   const app = await buildApp(
     {
       pool: db.pool,
       database: db.status,
       clock: systemClock,
-      messenger: outboxMessenger(db.pool),
+      messenger,
       files: localFileStore(path.join(config.dataDir, 'files')),
       geo: geoServices(config, log),
       config,
@@ -55,7 +56,12 @@ async function main(): Promise<void> {
     },
   );
   await app.listen({ port: config.port, host: config.host });
-  jobs = await startScheduledJobs({ pool: db.pool, files: localFileStore(path.join(config.dataDir, 'files')), clock: systemClock }, log);
+  jobs = await startScheduledJobs({ pool: db.pool, files: localFileStore(path.join(config.dataDir, 'files')), clock: systemClock }, log, undefined, {
+    pool: db.pool,
+    messenger,
+    clock: systemClock,
+    publicUrl: config.publicUrl ?? `http://localhost:${config.port}`,
+  });
   const address = `http://localhost:${config.port}`;
   log(`Tripline is running at ${address} (ready in ${((Date.now() - started) / 1000).toFixed(1)} s)`);
   log(`API description: ${address}/api/docs`);

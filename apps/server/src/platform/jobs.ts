@@ -1,5 +1,8 @@
 import PgBoss from 'pg-boss';
 import type { Pool } from 'pg';
+import { checkDelayedLegs } from '../modules/event-subscriptions/delayed.ts';
+import type { NoticeDeps } from '../modules/event-subscriptions/notices.ts';
+import { startNoticeQueue } from '../modules/event-subscriptions/queue.ts';
 import { fillStandingOrders } from '../modules/standing-orders/fill.ts';
 import { removeUnattachedReceipts } from '../modules/trips/receipts.ts';
 import type { AppDeps } from './deps.ts';
@@ -21,6 +24,8 @@ export const SCHEDULED_JOBS: readonly ScheduledJob[] = [
   { name: 'request-limits-removal', cron: '47 * * * *', counts: 'removed', run: (deps) => removeEndedLimits(deps.pool, deps.clock.now()) },
   // Daily: standing orders keep their trips made 60 days ahead (10:05 UTC, after midnight in every US zone).
   { name: 'standing-orders-fill', cron: '5 10 * * *', counts: 'trips made', run: (deps) => fillStandingOrders(deps, deps.clock.now()) },
+  // Every minute: today's legs whose ETA ran more than 15 minutes past the ordered pickup (TripDelayed, issue 13 §5).
+  { name: 'trip-delayed-check', cron: '* * * * *', counts: 'late legs found', run: (deps) => checkDelayedLegs(deps) },
 ];
 
 export interface JobRunner {
@@ -36,6 +41,8 @@ export async function startScheduledJobs(
   deps: Pick<AppDeps, 'pool' | 'files' | 'clock'>,
   log: (s: string) => void,
   jobs: readonly ScheduledJob[] = SCHEDULED_JOBS,
+  /** With these, the process also makes and sends event notices (the portal does; most tests do not). */
+  notices?: NoticeDeps,
 ): Promise<JobRunner> {
   const boss = new PgBoss({ db: { executeSql: (text, values) => queryOn(deps.pool, text, values) }, schema: 'pgboss' });
   boss.on('error', (e: Error) => log(`job queue: ${e.message}`));
@@ -49,7 +56,13 @@ export async function startScheduledJobs(
       if (count > 0) log(`${job.name}: ${count} ${job.counts}`);
     });
   }
-  return { stop: () => boss.stop({ graceful: true, timeout: 10_000, close: false }) };
+  const noticeQueue = notices ? await startNoticeQueue(boss, notices, log) : null;
+  return {
+    async stop() {
+      await noticeQueue?.stop();
+      await boss.stop({ graceful: true, timeout: 10_000, close: false });
+    },
+  };
 }
 
 /** pg-boss sends some commands as several statements without values; those go as a simple query. */
