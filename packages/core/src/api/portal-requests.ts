@@ -3,6 +3,7 @@ import { LegAddressInput } from '../geo/address.ts';
 import { SERVICE_TYPE_NAMES } from '../trips/constants.ts';
 import { TimeOfDay } from '../trips/model.ts';
 import { PORTAL_REQUEST_MSG } from '../portal-requests/messages.ts';
+import { PortalTrip } from '../portal/trip.ts';
 import { Uuid } from './auth.ts';
 import { endpoint, type Endpoint } from './endpoint.ts';
 import { AddressOption } from './geo.ts';
@@ -108,6 +109,8 @@ export const ScheduledTripRequest = z.object({
   daId: text(),
   referenceNumber: text(),
   status: z.enum(['Pending', 'WillCall']),
+  /** The trip written, as the portal sees it (issue 13 §6). */
+  trip: PortalTrip,
 });
 export type ScheduledTripRequest = z.infer<typeof ScheduledTripRequest>;
 

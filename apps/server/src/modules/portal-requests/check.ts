@@ -121,13 +121,13 @@ export async function checkRequest(deps: AppDeps, client: PoolClient, user: Sess
   const draft = ReservationLegInput.parse({ ...requestLeg(r), webFields: { pickupTimeOverride: r.pickupTimeOverride } });
   const passengers = await asRequest(() => loadPassengers(client, [draft]));
   const [measured] = await asRequest(() => prepareLegs(client, deps.geo, [draft], passengers));
+  assertNear(measured, r.farConfirmed);
   const seconds = measured.drive?.seconds ?? null;
   const timed = tripRequestIssues(r, { ...ctx, drivingSeconds: seconds });
   if (timed.length) refuse(timed);
   const pickup = requestPickup(r, seconds);
   const leg: PreparedLeg = { ...measured, input: ReservationLegInput.parse({ ...requestLeg(r, pickup), webFields: { pickupTimeOverride: r.pickupTimeOverride } }) };
   await asRequest(() => assertValid(r.willCall, [leg], true));
-  assertNear(leg, r.farConfirmed);
   const divisionId = await asRequest(() => resolveDivision(client, null, [leg], null));
   const coverage = await asRequest(() =>
     checkReservationCoverage(client, { id: tripId, serviceDate: r.serviceDate, serviceTypeRequested: r.serviceTypeCode, authorizedBy: null, created: null }, [leg], now),

@@ -7,6 +7,8 @@ import { randomUUID } from 'node:crypto';
 import {
   PORTAL_REQUEST_MSG,
   TripRequest,
+  portalViewerOf,
+  projectPortalTrip,
   reservationStatus,
   type ParsedTripRequest,
   type ScheduledTripRequest,
@@ -19,6 +21,7 @@ import { auditActor, inTransaction, writeAudit } from '../../platform/audit.ts';
 import type { AppDeps } from '../../platform/deps.ts';
 import { conflict, notFound } from '../../platform/errors.ts';
 import { recordRequest } from '../reservations/read.ts';
+import { findTrip } from '../trips/repository.ts';
 import { tripValues, writeReservation } from '../reservations/write.ts';
 import { checkRequest } from './check.ts';
 
@@ -73,8 +76,6 @@ interface HeldRequest {
   request: unknown;
   expired: boolean;
   daId: string | null;
-  referenceNumber: string | null;
-  willCall: boolean | null;
 }
 
 /**
@@ -83,18 +84,21 @@ interface HeldRequest {
  */
 export async function scheduleRequest(deps: AppDeps, req: FastifyRequest, user: SessionUser, requestId: string): Promise<ScheduledTripRequest> {
   const now = deps.clock.now();
-  return inTransaction(deps.pool, async (client) => {
+  const scheduled = await inTransaction(deps.pool, async (client) => {
+    // the request row alone is locked: a second schedule waits here, then reads what the first wrote
     const { rows } = await client.query<HeldRequest>(
-      `select r.request, r.expires_at <= $3 as expired, r.drive_assignment_id as "daId", da.reference_number as "referenceNumber", da.will_call as "willCall"
-         from trip_requests r left join drive_assignments da on da.id = r.drive_assignment_id
-        where r.id = $1 and r.requested_by = $2
-        for update of r`,
+      `select request, expires_at <= $3 as expired, drive_assignment_id as "daId"
+         from trip_requests where id = $1 and requested_by = $2 for update`,
       [requestId, user.id, now],
     );
     const held = rows[0];
     if (!held) throw notFound('The trip request was not found.');
-    if (held.daId && held.referenceNumber) {
-      return { requestId, daId: held.daId, referenceNumber: held.referenceNumber, status: reservationStatus(!!held.willCall) };
+    if (held.daId) {
+      const trip = await client.query<{ referenceNumber: string; willCall: boolean }>(
+        'select reference_number as "referenceNumber", will_call as "willCall" from drive_assignments where id = $1',
+        [held.daId],
+      );
+      if (trip.rows[0]) return { requestId, daId: held.daId, referenceNumber: trip.rows[0].referenceNumber, status: reservationStatus(trip.rows[0].willCall) };
     }
     if (held.expired) throw conflict(PORTAL_REQUEST_MSG.EXPIRED);
     const r = TripRequest.parse(held.request);
@@ -121,4 +125,8 @@ export async function scheduleRequest(deps: AppDeps, req: FastifyRequest, user: 
     await client.query('update trip_requests set drive_assignment_id = $2, scheduled_at = $3 where id = $1', [requestId, tripId, now]);
     return { requestId, daId: tripId, referenceNumber, status: reservationStatus(r.willCall) };
   });
+  // the requester may not see the trip by the trips' scope (staff booking for anyone): it is theirs to see here
+  const trip = await findTrip(deps.pool, null, scheduled.daId);
+  if (!trip) throw notFound('The trip was not found.');
+  return { ...scheduled, trip: projectPortalTrip(trip, portalViewerOf(user), deps.clock.now()) };
 }
