@@ -44,7 +44,7 @@ function keysDeep(v: unknown, out = new Set<string>()): Set<string> {
 
 describe('PortalTrip: the allowlist', () => {
   it('sends exactly the trip fields of issue 13 §6 to a case manager, never a forbidden key', () => {
-    const p = projectPortalTrip(full(), { passengerId: null, personal: true, billTo: true }, NOW);
+    const p = projectPortalTrip(full(), { passengerId: null, billToIds: null, personal: true, billTo: true }, NOW);
     expect(Object.keys(p).sort()).toEqual(
       ['billToContact', 'cancelledReason', 'id', 'label', 'modCount', 'passengersAdditional', 'pca', 'providerName', 'referenceNumber', 'requestedBy', 'returnType', 'serviceDate', 'serviceTypeRequested', 'step', 'timeZone', 'tripLegs', 'willCall'].sort(),
     );
@@ -64,18 +64,24 @@ describe('PortalTrip: the allowlist', () => {
     expect('billToContact' in p).toBe(false);
     expect(keysDeep(p).has('Bo Other')).toBe(false);
   });
+  it("shows a case manager every leg of its accounts' trips, and only its own legs of another trip it rides", () => {
+    const cm = portalViewerOf({ id: 'p2', types: ['Case Manager', 'Passenger'], ldapGroups: [], adminAccess: false, billToIds: ['bt-1'] });
+    expect(projectPortalTrip(full(), cm, NOW).tripLegs.map((l) => l.id)).toEqual(['leg-1', 'leg-2']);
+    expect(projectPortalTrip({ ...full(), billToContactId: 'bt-9' }, cm, NOW).tripLegs.map((l) => l.id)).toEqual(['leg-2']);
+    expect(projectPortalTrip({ ...full(), billToContactId: 'bt-9' }, cm, NOW).billToContact).toBe('Mesa Health');
+  });
   it('leaves out member id and phones for a viewer who is not personal', () => {
-    const p = projectPortalTrip(full(), { passengerId: null, personal: false, billTo: false }, NOW);
+    const p = projectPortalTrip(full(), { passengerId: null, billToIds: null, personal: false, billTo: false }, NOW);
     expect(keysDeep(p).has('memberId')).toBe(false);
     expect(keysDeep(p).has('phones')).toBe(false);
   });
   it('names the provider only once the trip is assigned', () => {
     const offered = testTrip({ farmoutContactId: 'partner-1', farmoutName: 'Mesa Rides', accepted: false });
-    expect(projectPortalTrip(offered, { passengerId: null, personal: true, billTo: true }, NOW)).toMatchObject({ providerName: null, step: 'Requested' });
-    expect(projectPortalTrip({ ...offered, accepted: true }, { passengerId: null, personal: true, billTo: true }, NOW)).toMatchObject({ providerName: 'Mesa Rides', step: 'Driver assigned' });
+    expect(projectPortalTrip(offered, { passengerId: null, billToIds: null, personal: true, billTo: true }, NOW)).toMatchObject({ providerName: null, step: 'Requested' });
+    expect(projectPortalTrip({ ...offered, accepted: true }, { passengerId: null, billToIds: null, personal: true, billTo: true }, NOW)).toMatchObject({ providerName: 'Mesa Rides', step: 'Driver assigned' });
   });
   it('builds the trip page with the ETA, the actions and the phone', () => {
-    const page = portalTripPage(full(), { passengerId: 'p1', personal: true, billTo: false }, NOW);
+    const page = portalTripPage(full(), { passengerId: 'p1', billToIds: [], personal: true, billTo: false }, NOW);
     expect(page.eta).toEqual({ legId: 'leg-1', kind: 'pickup', time: '09:05:00', estimated: true });
     expect(page.actions.cancel.allowed).toBe(true);
     expect(page.phone).toBe('(505) 555-0199');

@@ -11,13 +11,14 @@ import { portalActions, portalEta, portalStep, portalTripLabel, PORTAL_PHONE } f
 import type { PortalLeg, PortalPlace, PortalTrip, PortalTripPage } from './trip.ts';
 
 /**
- * Whom a portal answer is for. passengerId: a passenger sees only their own legs; null shows every
- * leg of the trip (a case manager's trips are those billed to its accounts). personal: memberId
- * and phones are sent (the passenger themselves, case managers). billTo: the trip's bill-to
- * account is sent (case managers).
+ * Whom a portal answer is for. A trip billed to one of `billToIds` (null: any trip, staff) shows
+ * every leg; any other trip only the legs of `passengerId` (the passenger themselves). personal:
+ * memberId and phones are sent (the passenger themselves, case managers). billTo: the trip's
+ * bill-to account is sent (case managers).
  */
 export interface PortalViewer {
   passengerId: string | null;
+  billToIds: readonly string[] | null;
   personal: boolean;
   billTo: boolean;
 }
@@ -28,10 +29,17 @@ export function isPortalUser(user: AccessSubject & { partnerId?: string | null }
   return user.types.some((t) => t === 'Case Manager' || t === 'S/N Passenger' || t === 'Passenger');
 }
 
-/** How the portal shows trips to this user: case managers first (they see the trip's bill-to), then passengers. */
-export function portalViewerOf(user: AccessSubject & { id: string }): PortalViewer {
-  if (isStaff(user) || user.types.includes('Case Manager')) return { passengerId: null, personal: true, billTo: true };
-  return { passengerId: user.id, personal: true, billTo: false };
+/** How the portal shows trips to this user: staff every leg; case managers their accounts' trips whole; passengers their own legs. */
+export function portalViewerOf(user: AccessSubject & { id: string; billToIds?: readonly string[] }): PortalViewer {
+  if (isStaff(user)) return { passengerId: null, billToIds: null, personal: true, billTo: true };
+  const caseManager = user.types.includes('Case Manager');
+  return { passengerId: user.id, billToIds: caseManager ? (user.billToIds ?? []) : [], personal: true, billTo: caseManager };
+}
+
+/** The legs of the trip this viewer sees. */
+export function portalLegsOf<L extends { passengerId: string | null }>(trip: { billToContactId: string | null; tripLegs: readonly L[] }, viewer: PortalViewer): L[] {
+  const whole = viewer.billToIds === null || (trip.billToContactId !== null && viewer.billToIds.includes(trip.billToContactId));
+  return whole ? [...trip.tripLegs] : trip.tripLegs.filter((l) => viewer.passengerId !== null && l.passengerId === viewer.passengerId);
 }
 
 const place = (l: TripLeg['locationFirst']): PortalPlace => ({ Address: l.Address, Lat: l.Lat, Lng: l.Lng });
@@ -70,7 +78,7 @@ const assigned = (trip: DriveAssignment) => Boolean(trip.driverId || trip.driver
 
 /** The trip as the portal sees it, with its rule 185 label (at `now`, in the trip's time zone) and its step. */
 export function projectPortalTrip(trip: DriveAssignment, viewer: PortalViewer, now: Date): PortalTrip {
-  const legs = viewer.passengerId === null ? trip.tripLegs : trip.tripLegs.filter((l) => l.passengerId === viewer.passengerId);
+  const legs = portalLegsOf(trip, viewer);
   const out: PortalTrip = {
     id: trip.id,
     referenceNumber: trip.referenceNumber,
@@ -96,7 +104,7 @@ export function projectPortalTrip(trip: DriveAssignment, viewer: PortalViewer, n
 /** The trip page: the projected trip, its ETA, the actions offered (judged on the viewer's legs) and the number to call. */
 export function portalTripPage(trip: DriveAssignment, viewer: PortalViewer, now: Date): PortalTripPage {
   const projected = projectPortalTrip(trip, viewer, now);
-  const legs = viewer.passengerId === null ? trip.tripLegs : trip.tripLegs.filter((l) => l.passengerId === viewer.passengerId);
+  const legs = portalLegsOf(trip, viewer);
   return {
     trip: projected,
     eta: portalEta(projected.tripLegs),

@@ -125,6 +125,8 @@ export const PortalActivity = z.object({
   serviceDateMax: DriveAssignment.shape.serviceDate,
   /** Today in the operator's day, which the groups were cut at. */
   today: DriveAssignment.shape.serviceDate,
+  /** Every trip of the window; the groups hold at most 1000, the days nearest today first. */
+  total: z.number().int(),
   /** Today's trips (first pickup first), later days' (soonest first) and earlier days' (most recent first). */
   groups: z.object({
     today: z.array(PortalTrip),

@@ -2,6 +2,8 @@ import { contract } from '@tripline/core';
 import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from '../../platform/deps.ts';
 import { route } from '../../platform/http.ts';
+import { sendPortal } from '../portal-trips/drive-assignments.ts';
+import { presentPortalTrips, presentsPortal } from '../portal-trips/present.ts';
 import { runBulk } from './bulk.ts';
 import { declineOnBehalf } from './decline-on-behalf.ts';
 import { patchDetailed } from './detailed.ts';
@@ -29,5 +31,9 @@ export function assignmentRoutes(app: FastifyInstance, deps: AppDeps): void {
   route(app, contract.declineOnBehalf, ({ req, user, body }) => declineOnBehalf(deps, req, user, body));
   route(app, contract.patchDetailed, ({ req, user, body }) => patchDetailed(deps, req, user, body));
   route(app, contract.tripEtas, ({ user, query }) => tripEtas(deps, user, query.id));
-  route(app, contract.tripsByPassengerDay, ({ user, query }) => tripsOfPassengerDay(deps, user, query.passengerId, query.serviceDate));
+  route(app, contract.tripsByPassengerDay, async ({ reply, user, query }) => {
+    const trips = await tripsOfPassengerDay(deps, user, query.passengerId, query.serviceDate);
+    // case managers and passengers get them as the portal shows trips (issue 13 §6)
+    return presentsPortal(user) ? sendPortal(reply, presentPortalTrips(user, trips, deps.clock.now())) : trips;
+  });
 }

@@ -4,6 +4,7 @@ import type { z } from 'zod';
 import type { LiveSource } from '../../platform/live/source.ts';
 import { tripVisibleTo } from '../../platform/scope.ts';
 import { findDeliveries } from '../notifications/deliveries.ts';
+import { portalLiveJson, presentsPortal } from '../portal-trips/present.ts';
 import { tripJsonCacheFor } from '../trips/day-list.ts';
 import { findTripsJson, findTripsJsonInParts, type TripJson, type TripKeys } from '../trips/repository.ts';
 import { EVALUATION_PARTS, loadStampedTrips, memberOf, tripsJson, versionOf, type MemberRecord, type StampedTrip } from './trip-rows.ts';
@@ -42,6 +43,8 @@ export function tripSource(deps: SearchDeps, cache = tripJsonCacheFor(deps.pool)
     matches: tripMatches,
     visibleTo: tripVisibleTo,
     json: (trip) => built.get(trip) ?? JSON.stringify(trip),
+    // case managers and passengers receive each trip as the portal shows it (issue 13 §6)
+    present: (user) => (presentsPortal(user) ? (json) => portalLiveJson(user, json, clock.now()) : null),
     windowed: {
       evaluate: async (filter) => loadStampedTrips(pool, cache, toTripFilter(filter), true, EVALUATION_PARTS),
       load: (ids, reading) => loadStampedTrips(pool, cache, { ids }, !reading),

@@ -4,6 +4,7 @@ import type { SessionUser } from '../../platform/auth/users.ts';
 import type { Clock } from '../../platform/clock.ts';
 import { tripVisibleTo } from '../../platform/scope.ts';
 import type { TripJsonCache } from '../trips/day-list.ts';
+import { presentsPortal } from '../portal-trips/present.ts';
 import { narrowTripFilter, toTripFilter } from './trip-filter.ts';
 import { loadStampedTrips, memberOf, tripsJson, type StampedTrip } from './trip-rows.ts';
 
@@ -13,7 +14,8 @@ import { loadStampedTrips, memberOf, tripsJson, type StampedTrip } from './trip-
  * same members and order, and the window's list rows from the trip JSON cache.
  */
 export async function tripWindowJson(pool: Pool, clock: Clock, cache: TripJsonCache, user: SessionUser, q: TripWindowQuery): Promise<Buffer> {
-  const filter = narrowTripFilter(user, { pickupDate: q.pickupDate, affiliateId: q.affiliateId, division: q.division });
+  // list rows are the staff's and partners' shape: portal users get an empty window (they watch trips one by one)
+  const filter = presentsPortal(user) ? null : narrowTripFilter(user, { pickupDate: q.pickupDate, affiliateId: q.affiliateId, division: q.division });
   const query = windowQuery({ sort: q.sort || q.dir ? { key: q.sort ?? 'dayOrder', dir: q.dir ?? 'asc' } : undefined, q: q.q });
   const members: WindowMember[] = [];
   const trips = new Map<string, StampedTrip>();

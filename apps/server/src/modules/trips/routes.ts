@@ -4,6 +4,8 @@ import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from '../../platform/deps.ts';
 import { notFound } from '../../platform/errors.ts';
 import { route, sendPrepared } from '../../platform/http.ts';
+import { portalDriveAssignments, presentingRefusals, sendPortal } from '../portal-trips/drive-assignments.ts';
+import { presentPortalTrip, presentsPortal } from '../portal-trips/present.ts';
 import { isDayListQuery, searchTrips } from '../search/service.ts';
 import { acceptTrips, rateAcceptTrips } from './accept.ts';
 import { adjustTime } from './adjustments.ts';
@@ -23,6 +25,8 @@ export function tripRoutes(app: FastifyInstance, deps: AppDeps): void {
   const cache = tripJsonCacheFor(deps.pool);
 
   route(app, contract.driveAssignments, async ({ reply, user, query }) => {
+    // case managers and passengers get their trips as the portal shows them (issue 13 §6)
+    if (presentsPortal(user)) return sendPortal(reply, await portalDriveAssignments(deps, user, query));
     // every parameter beyond the day, one id or one reference number is the staff search
     if (!isDayListQuery(query)) return sendPrepared(reply, await searchTrips(deps, cache, user, query));
     // spec 1 §9: a reference longer than 10 characters is an id, a shorter one a reference number
@@ -48,14 +52,18 @@ export function tripRoutes(app: FastifyInstance, deps: AppDeps): void {
   route(app, contract.flag, ({ req, user, body }) => flagTrip(deps, req, user, body));
   route(app, contract.sendSms, ({ req, user, body }) => sendSms(deps, req, user, body));
   route(app, contract.cancelLeg, async ({ req, reply, user, body }) => {
-    const { trip, warning } = await cancelLeg(deps, req, user, body);
+    const { trip, warning } = await presentingRefusals(user, deps.clock.now(), cancelLeg(deps, req, user, body));
     if (warning) reply.header(WARNING_HEADER, warning);
-    return trip;
+    return presentsPortal(user) ? sendPortal(reply, presentPortalTrip(user, trip, deps.clock.now())) : trip;
   });
   route(app, contract.declineReasons, () => declineReasons(deps));
   route(app, contract.cancelReasons, ({ user, query }) => cancelReasons(deps, user, query.serviceDate, query.billToId));
   route(app, contract.drivers, ({ user, query }) => listDrivers(deps, user, query.providerId ?? query.partnerId, query.includeDeleted));
-  route(app, contract.expenseReceipt, ({ reply, user, query }) => sendReceipt(deps, reply, user, query.id));
+  // a receipt is the partner's pay record: portal users never see one
+  route(app, contract.expenseReceipt, async ({ reply, user, query }) => {
+    if (presentsPortal(user)) throw notFound();
+    return sendReceipt(deps, reply, user, query.id);
+  });
 
   // multipart is parsed for the receipt upload only; everywhere else a form body is refused
   app.register(async (uploads) => {

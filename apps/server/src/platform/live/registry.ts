@@ -26,6 +26,9 @@ export interface LiveCounters {
 const READS_AT_ONCE = 2;
 const SEARCHES_AT_ONCE = 1;
 
+/** A subscriber who receives rows of their own (portal users) watches whole found sets: one trip by id or a day. */
+export const LIVE_ONE_BY_ONE = 'Live lists are not available to your account: watch one trip by its id, or a day of your trips.';
+
 /** Where a set's steps run one after another: sets matched in memory, or sets a query decides. */
 type Lane = 'main' | 'searches';
 const laneOf = (fs: FoundSet | null): Lane => (fs?.windowed?.selection ? 'searches' : 'main');
@@ -111,6 +114,7 @@ export class FoundSetRegistry {
     const source = this.sources.get(table);
     if (!source) return { error: `The table ${table} is not live` };
     if (view && !source.windowed) return { error: `The table ${table} has no windowed view` };
+    if (view && source.present?.(subscriber.user)) return { error: LIVE_ONE_BY_ONE };
     const auth = source.authorize(subscriber.user, filter);
     if ('error' in auth) return auth;
     const place = view ? { start: view.start, count: view.count } : null;

@@ -7,6 +7,12 @@ export function serialiserOf(source: LiveSource): (row: LiveRow) => string {
   return source.json?.bind(source) ?? ((row) => JSON.stringify(row));
 }
 
+/** The rows as this subscriber receives them: the kept text, or the source's own text for the subscriber. */
+function presented(sub: Subscription, source: LiveSource, entries: RowEntry[]): RowEntry[] {
+  const present = source.present?.(sub.subscriber.user);
+  return present ? entries.map((e) => ({ row: e.row, json: present(e.json) })) : entries;
+}
+
 const invalidated = (sub: Subscription) => JSON.stringify({ type: 'FoundSetInvalidated', subscriptionId: sub.subscriptionId });
 
 /**
@@ -56,7 +62,7 @@ export class RowFanout {
       }
     }
     sub.live = true;
-    sub.subscriber.send(fetchedMessage(sub.subscriptionId, fs.source.table, visible));
+    sub.subscriber.send(fetchedMessage(sub.subscriptionId, fs.source.table, presented(sub, fs.source, visible)));
   }
 
   /** A batch of changed ids for the sets of one source without a view: loaded once for all of them. */
@@ -75,7 +81,8 @@ export class RowFanout {
         const delta = subscriberDelta(changes, sub.held, (row) => source.visibleTo(user, row));
         if (isEmpty(delta)) continue;
         this.counters.changes++;
-        sub.subscriber.send(changedMessage(sub.subscriptionId, source.table, delta), sub);
+        const shown = source.present?.(user) ? { ...delta, added: presented(sub, source, delta.added), updated: presented(sub, source, delta.updated) } : delta;
+        sub.subscriber.send(changedMessage(sub.subscriptionId, source.table, shown), sub);
       }
     }
   }

@@ -31,6 +31,12 @@ export interface LiveSource<F extends object = object, R extends LiveRow = LiveR
    * text: a reloaded row whose text is unchanged is not reported.
    */
   json?(row: R): string;
+  /**
+   * How this subscriber receives rows: null (or absent) sends the text kept for everyone; a
+   * function makes the subscriber's own text from it (the portal's projection of a trip for case
+   * managers and passengers). A subscriber that has one may not use a windowed view.
+   */
+  present?(user: SessionUser): ((json: string) => string) | null;
   /** For a table that offers windowed found sets (a fetch with a view). */
   windowed?: WindowedSource<F, R>;
 }
