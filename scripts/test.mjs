@@ -97,6 +97,8 @@ if (pg15) {
 }
 else console.log('\n(Debian PostgreSQL 15 is not installed here: the second database run is skipped)');
 step('web build', 'npm', ['run', 'build', '-w', 'apps/web']);
+// What /passenger-portal/ downloads first: within its budget, without maps, charts or staff screens.
+step('passenger portal first download', process.execPath, ['bench/initial-js.mjs', 'apps/web/dist']);
 const e2eReport = path.join(reports, 'e2e.json');
 step('browser journeys (Chromium)', 'npx', ['playwright', 'test'], {
   cwd: path.join(root, 'e2e'),

@@ -122,21 +122,29 @@ export async function buildApp(deps: AppDeps, options: AppOptions = {}): Promise
       return;
     }
     // The web app routes on the client: every other page address gets index.html.
-    sendAppPage(reply);
+    sendAppPage(reply, options.webDist, pathOnly);
   });
 
   if (options.webDist && fs.existsSync(path.join(options.webDist, 'index.html'))) {
     // wildcard: files are looked up per request, so a rebuilt app is served without a restart.
-    await app.register(fastifyStatic, { root: options.webDist, wildcard: true, index: false, maxAge: '1h' });
-    app.get('/', (_req, reply) => sendAppPage(reply));
+    // preCompressed: the build's Brotli and gzip copies go to browsers that accept them.
+    await app.register(fastifyStatic, { root: options.webDist, wildcard: true, index: false, maxAge: '1h', preCompressed: true });
+    const webDist = options.webDist;
+    app.get('/', (_req, reply) => sendAppPage(reply, webDist, '/'));
   }
   return app;
 }
+
+/** The passenger and case manager homes, whose page already holds their header and "Loading your trips". */
+const PORTAL_HOMES = /^\/(passenger-portal|case-manager)\/?$/;
+/** That page, written by the web build (apps/web/src/app/first-paint.ts). */
+const PORTAL_HOME_PAGE = 'portal-home.html';
 
 /**
  * index.html is checked with the server on every visit (it names the current build's files, whose
  * own names change with their content), so a new release is picked up on the next page load.
  */
-function sendAppPage(reply: FastifyReply): FastifyReply {
-  return reply.header('cache-control', 'no-cache').sendFile('index.html', { cacheControl: false });
+function sendAppPage(reply: FastifyReply, webDist: string, pathname: string): FastifyReply {
+  const page = PORTAL_HOMES.test(pathname) && fs.existsSync(path.join(webDist, PORTAL_HOME_PAGE)) ? PORTAL_HOME_PAGE : 'index.html';
+  return reply.header('cache-control', 'no-cache').sendFile(page, { cacheControl: false });
 }

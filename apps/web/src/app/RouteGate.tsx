@@ -8,6 +8,7 @@ import { clearSavedRoute, saveRoute } from '../lib/saved-route.ts';
 import { toast } from '../lib/toast.tsx';
 import { asksWhoIsSignedIn, useCurrentUser } from '../lib/current-user.ts';
 import { NoSiteAccess } from '../features/auth/NoSiteAccess.tsx';
+import { FIRST_PAINT_TEXT, isFirstPaintPath } from './first-paint.ts';
 import { Screen } from './screens.tsx';
 
 function Redirect({ to, save, denied }: { to: string; save?: string | null; denied?: boolean }) {
@@ -38,7 +39,8 @@ export function RouteGate() {
 
   switch (outcome.kind) {
     case 'wait':
-      return <FullPageLoader label="Loading…" />;
+      // the portal homes keep saying what their first paint said
+      return <FullPageLoader label={isFirstPaintPath(pathname) ? FIRST_PAINT_TEXT : 'Loading…'} />;
     case 'navigate':
       return <Redirect to={outcome.to} save={outcome.save} denied={outcome.denied} />;
     case 'noAccess':

@@ -1,19 +1,20 @@
 import {
-  Alert,
-  Autocomplete,
   DEFAULT_THEME,
-  FileInput,
-  Menu,
-  Modal,
-  MultiSelect,
-  Notification,
-  Select,
-  TagsInput,
   colorsTuple,
   createTheme,
+  type AlertProps,
+  type AutocompleteProps,
+  type FileInputProps,
   type MantineColorsTuple,
+  type MantineThemeComponent,
+  type MenuProps,
+  type ModalProps,
+  type MultiSelectProps,
+  type NotificationProps,
+  type SelectProps,
+  type TagsInputProps,
 } from '@mantine/core';
-import { Calendar } from '@mantine/dates';
+import type { CalendarProps } from '@mantine/dates';
 import { deepen, readableAgainst, relativeLuminance } from './contrast.ts';
 
 const { white, colors } = DEFAULT_THEME;
@@ -51,6 +52,15 @@ const readableColors = Object.fromEntries(
 
 const CLEAR = { 'aria-label': 'Clear' };
 
+/**
+ * A component's default props, set by the component's name without importing it: the theme comes
+ * with the first download, each component only with the screens that use it (a date picker, a
+ * dialog or a select never weighs on a passenger's first page).
+ */
+function defaults<Props>(defaultProps: Partial<Props>): MantineThemeComponent {
+  return { defaultProps };
+}
+
 export const theme = createTheme({
   primaryColor: 'blue',
   defaultRadius: 'md',
@@ -60,36 +70,32 @@ export const theme = createTheme({
   components: {
     // An open menu puts the keyboard on its first item (WAI-ARIA menu button pattern), not on a
     // hidden placeholder that a menu may not contain and a screen reader has nothing to say about.
-    Menu: Menu.extend({ defaultProps: { withInitialFocusPlaceholder: false } }),
+    Menu: defaults<MenuProps>({ withInitialFocusPlaceholder: false }),
     // Every dialog: a named × button, and a header that is not a second page banner (the dialog's
     // <header> sits outside the page's landmarks, where it would count as one). The × is "Dismiss",
     // not "Close": many dialogs end with a Close button of their own, and two buttons of one name
     // in a dialog cannot be told apart by a screen reader user.
-    Modal: Modal.extend({
-      defaultProps: { closeButtonProps: { 'aria-label': 'Dismiss dialog' }, attributes: { header: { role: 'none' } } },
-    }),
+    Modal: defaults<ModalProps>({ closeButtonProps: { 'aria-label': 'Dismiss dialog' }, attributes: { header: { role: 'none' } } }),
     // Toasts and dismissable alerts: their × buttons have a name too.
-    Notification: Notification.extend({ defaultProps: { closeButtonProps: { 'aria-label': 'Dismiss notification' } } }),
-    Alert: Alert.extend({ defaultProps: { closeButtonLabel: 'Dismiss' } }),
+    Notification: defaults<NotificationProps>({ closeButtonProps: { 'aria-label': 'Dismiss notification' } }),
+    Alert: defaults<AlertProps>({ closeButtonLabel: 'Dismiss' }),
     // The × that clears a field is named, wherever a field is clearable.
-    FileInput: FileInput.extend({ defaultProps: { clearButtonProps: CLEAR } }),
-    Select: Select.extend({ defaultProps: { clearButtonProps: CLEAR } }),
-    MultiSelect: MultiSelect.extend({ defaultProps: { clearButtonProps: CLEAR } }),
-    TagsInput: TagsInput.extend({ defaultProps: { clearButtonProps: CLEAR } }),
-    Autocomplete: Autocomplete.extend({ defaultProps: { clearButtonProps: CLEAR } }),
+    FileInput: defaults<FileInputProps>({ clearButtonProps: CLEAR }),
+    Select: defaults<SelectProps>({ clearButtonProps: CLEAR }),
+    MultiSelect: defaults<MultiSelectProps>({ clearButtonProps: CLEAR }),
+    TagsInput: defaults<TagsInputProps>({ clearButtonProps: CLEAR }),
+    Autocomplete: defaults<AutocompleteProps>({ clearButtonProps: CLEAR }),
     // Every date picker's calendar: named month and year arrows, and no days of the neighbouring
     // months, which Mantine fades to half-transparent grey (2:1).
-    Calendar: Calendar.extend({
-      defaultProps: {
-        hideOutsideDates: true,
-        ariaLabels: {
-          previousMonth: 'Previous month',
-          nextMonth: 'Next month',
-          previousYear: 'Previous year',
-          nextYear: 'Next year',
-          previousDecade: 'Previous decade',
-          nextDecade: 'Next decade',
-        },
+    Calendar: defaults<CalendarProps>({
+      hideOutsideDates: true,
+      ariaLabels: {
+        previousMonth: 'Previous month',
+        nextMonth: 'Next month',
+        previousYear: 'Previous year',
+        nextYear: 'Next year',
+        previousDecade: 'Previous decade',
+        nextDecade: 'Next decade',
       },
     }),
   },

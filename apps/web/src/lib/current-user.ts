@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { contract, type CurrentUser } from '@tripline/core';
+import { authEndpoints, type CurrentUser } from '@tripline/core';
 import { ApiError, callApi } from './api.ts';
 import { isSignInPage } from './api-errors.ts';
 
@@ -8,7 +8,7 @@ export const currentUserKey = ['current-user'] as const;
 /** The signed-in user, or null when nobody is signed in (401). */
 export async function getCurrentUser({ signal }: { signal?: AbortSignal } = {}): Promise<CurrentUser | null> {
   try {
-    return await callApi(contract.currentUser, { quiet: true, signal });
+    return await callApi(authEndpoints.currentUser, { quiet: true, signal });
   } catch (error) {
     if (error instanceof ApiError && error.status === 401) return null;
     throw error;

@@ -1,19 +1,34 @@
-import { useEffect, type ReactNode } from 'react';
-import { Anchor, AppShell, Burger, Group, ScrollArea, Text } from '@mantine/core';
+import { lazy, Suspense, useEffect, type ReactNode } from 'react';
+import { Anchor, AppShell, Box, Burger, Group, Text } from '@mantine/core';
 import { useDisclosure, useMediaQuery } from '@mantine/hooks';
 import { IconBug } from '@tabler/icons-react';
 import { Link, useLocation } from 'react-router';
 import { defaultLanding, isStaff, type CurrentUser } from '@tripline/core';
 import { Brand } from '../../components/Brand.tsx';
-import { GlobalSearch } from '../../features/contacts/GlobalSearch.tsx';
 import { useImpersonate } from '../../features/auth/use-impersonate.ts';
-import { NotificationBell } from '../../features/notifications/NotificationBell.tsx';
 import { useLiveSession } from '../../lib/live.ts';
 import { ImpersonationBanner } from './ImpersonationBanner.tsx';
 import { NavLinks } from './NavLinks.tsx';
+import { loadOverlays } from './overlays-loader.ts';
 import { MAIN_CONTENT_ID, SkipLink } from './SkipLink.tsx';
 import skipLink from './skip-link.module.css';
-import { UserMenu } from './UserMenu.tsx';
+import { AccountFace } from './AccountFace.tsx';
+
+/**
+ * The header's search (staff only), message bell and account menu come after the page itself:
+ * their lists, popovers and dates are not part of the first download, and a same-sized stand-in
+ * holds their place meanwhile so nothing in the header moves when they arrive.
+ */
+const GlobalSearch = lazy(async () => ({ default: (await import('../../features/contacts/GlobalSearch.tsx')).GlobalSearch }));
+// The bell pops new messages up as dialogs: it comes once the dialogs' layer is there too.
+const NotificationBell = lazy(async () => {
+  const [bell] = await Promise.all([import('../../features/notifications/NotificationBell.tsx'), loadOverlays()]);
+  return { default: bell.NotificationBell };
+});
+const UserMenu = lazy(async () => ({ default: (await import('./UserMenu.tsx')).UserMenu }));
+/** The bell's button: Mantine's ActionIcon size lg. */
+const BELL_PX = 34;
+const SEARCH_SPACE = <Box w={{ base: '100%', sm: 320 }} h={36} />;
 
 /** Mantine's lg: 75em, 1200 px at the default font size. */
 const NAV_BREAKPOINT = 'lg';
@@ -48,7 +63,11 @@ export function AppLayout({ user, children }: { user: CurrentUser; children: Rea
               <Brand />
             </Anchor>
           </Group>
-          {staff && <GlobalSearch onImpersonate={(id) => impersonate.mutate(id)} />}
+          {staff && (
+            <Suspense fallback={SEARCH_SPACE}>
+              <GlobalSearch onImpersonate={(id) => impersonate.mutate(id)} />
+            </Suspense>
+          )}
           <Group gap="md" wrap="nowrap">
             <Anchor
               component={Link}
@@ -64,13 +83,19 @@ export function AppLayout({ user, children }: { user: CurrentUser; children: Rea
                 </Text>
               </Group>
             </Anchor>
-            <NotificationBell key={user.id} userId={user.id} />
-            <UserMenu user={user} />
+            <Suspense fallback={<Box w={BELL_PX} h={BELL_PX} />}>
+              <NotificationBell key={user.id} userId={user.id} />
+            </Suspense>
+            <Suspense fallback={<AccountFace name={user.name} />}>
+              <UserMenu user={user} />
+            </Suspense>
           </Group>
         </Group>
       </AppShell.Header>
       <AppShell.Navbar aria-label="Main navigation" inert={narrow && !navOpened}>
-        <AppShell.Section grow component={ScrollArea} p="xs">
+        {/* The browser's own scrolling: Mantine's ScrollArea would bring its positioning library
+            into every first download for a scroll bar that looks different. */}
+        <AppShell.Section grow p="xs" style={{ overflowY: 'auto' }}>
           <NavLinks user={user} />
         </AppShell.Section>
       </AppShell.Navbar>

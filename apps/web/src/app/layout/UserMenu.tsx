@@ -1,7 +1,8 @@
-import { Avatar, Group, Menu, Text, UnstyledButton } from '@mantine/core';
-import { IconChevronDown, IconKey, IconLogout, IconUser } from '@tabler/icons-react';
+import { Menu, Text, UnstyledButton } from '@mantine/core';
+import { IconKey, IconLogout } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { decideRoute, type CurrentUser } from '@tripline/core';
+import { AccountFace } from './AccountFace.tsx';
 
 export function UserMenu({ user }: { user: CurrentUser }) {
   const canEditPassword = decideRoute('/edit-password', '', user).kind === 'render';
@@ -11,15 +12,7 @@ export function UserMenu({ user }: { user: CurrentUser }) {
           avatar is a picture, not initials a speech user could not say. */}
       <Menu.Target>
         <UnstyledButton aria-label={`Account menu, signed in as ${user.name}`}>
-          <Group gap={6} wrap="nowrap">
-            <Avatar size={30} radius="xl" color="blue" aria-hidden>
-              <IconUser size={18} aria-hidden />
-            </Avatar>
-            <Text size="sm" fw={500} visibleFrom="md" truncate maw={180}>
-              {user.name}
-            </Text>
-            <IconChevronDown size={14} aria-hidden />
-          </Group>
+          <AccountFace name={user.name} />
         </UnstyledButton>
       </Menu.Target>
       <Menu.Dropdown>

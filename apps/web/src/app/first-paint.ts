@@ -1,0 +1,80 @@
+/**
+ * What the passenger and case manager homes show before any script has run: the app header's bar
+ * with the product mark, and a status line saying the trips are on their way. The build writes it
+ * into a copy of index.html (FIRST_PAINT_PAGE) that the server sends for those addresses; React
+ * replaces it on its first render with a frame that looks the same (WaitingLayout) until the page
+ * itself is ready. Plain markup and one style tag: the content security policy allows inline
+ * styles (Mantine writes its own) but never inline scripts.
+ */
+
+/** The page the build writes and the server sends for the homes below. */
+export const FIRST_PAINT_PAGE = 'portal-home.html';
+/** The portal homes, where a signed-in passenger or case manager lands. */
+export const FIRST_PAINT_PATHS: readonly string[] = ['/passenger-portal/', '/case-manager/'];
+export const FIRST_PAINT_TEXT = 'Loading your trips';
+export const PRODUCT_NAME = 'Tripline';
+
+/** The header's colours in the light scheme, as the theme resolves them (first-paint.test.ts holds them to it). */
+export const FIRST_PAINT_COLORS = {
+  /** The mark's fill and the spinner: the primary colour's filled shade (blue 6). */
+  primary: '#175d9a',
+  /** The header's lower border: AppShell's border colour, grey 3. */
+  border: '#dee2e6',
+  /** The status text: Mantine's dimmed text, grey 6. */
+  dimmed: '#62686e',
+  text: '#000',
+  page: '#fff',
+} as const;
+
+/** Whether an address (without its query) is one of the portal homes, with or without its last slash. */
+export function isFirstPaintPath(pathname: string): boolean {
+  const withSlash = pathname.endsWith('/') ? pathname : `${pathname}/`;
+  return FIRST_PAINT_PATHS.includes(withSlash);
+}
+
+const c = FIRST_PAINT_COLORS;
+
+/**
+ * The app header's measures: 60 px high with a border below, the mark 28 px with 8 px corners and
+ * its 18 px glyph, the name 18 px bold from 576 px up (Brand), 16 px padding; below it the page
+ * loader, centred in 60% of the screen height (FullPageLoader).
+ */
+const STYLE = `
+#root > .fp-header { box-sizing: border-box; height: 60px; display: flex; align-items: center; gap: 8px; padding: 0 16px;
+  position: fixed; inset: 0 0 auto 0; background: ${c.page}; border-bottom: 1px solid ${c.border};
+  font-family: Inter, system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif; color: ${c.text}; }
+#root .fp-mark { width: 28px; height: 28px; border-radius: 8px; background: ${c.primary}; color: #fff;
+  display: inline-flex; align-items: center; justify-content: center; flex: none; }
+#root .fp-mark svg { width: 18px; height: 18px; }
+#root .fp-name { font-size: 18px; font-weight: 700; line-height: 1.55; }
+@media (max-width: 35.99375em) { #root .fp-name { display: none; } }
+#root > .fp-main { box-sizing: border-box; padding: 76px 16px 16px; font-family: Inter, system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif; }
+#root .fp-status { min-height: 60vh; display: flex; flex-direction: column; align-items: center; justify-content: center; gap: 10px;
+  color: ${c.dimmed}; font-size: 14px; line-height: 1.55; }
+#root .fp-spinner { box-sizing: border-box; width: 36px; height: 36px; border-radius: 50%;
+  border: 4px solid color-mix(in srgb, ${c.primary} 25%, transparent); border-top-color: ${c.primary}; animation: fp-spin 0.8s linear infinite; }
+@keyframes fp-spin { to { transform: rotate(360deg); } }
+@media (prefers-reduced-motion: reduce) { #root .fp-spinner { animation: none; } }
+`;
+
+/** The markup inside <div id="root">: a header landmark, and the page's main part holding a status. */
+export function firstPaintMarkup(markSvg: string): string {
+  return [
+    `<header class="fp-header"><span class="fp-mark" aria-hidden="true">${markSvg}</span><span class="fp-name">${PRODUCT_NAME}</span></header>`,
+    `<main class="fp-main"><div class="fp-status" role="status"><span class="fp-spinner" aria-hidden="true"></span><span>${FIRST_PAINT_TEXT}</span></div></main>`,
+  ].join('');
+}
+
+/**
+ * The homes' page from the built index.html: the style in its head, the markup in its empty root.
+ * Fails when index.html no longer has either place, so a build never ships a page without it.
+ */
+export function firstPaintPage(indexHtml: string, markSvg: string): string {
+  const root = '<div id="root"></div>';
+  if (!indexHtml.includes(root) || !indexHtml.includes('</head>')) {
+    throw new Error(`index.html needs an empty ${root} and a </head> for the portal's first paint`);
+  }
+  return indexHtml
+    .replace('</head>', `<style>${STYLE.trim()}</style>\n  </head>`)
+    .replace(root, `<div id="root">${firstPaintMarkup(markSvg)}</div>`);
+}
