@@ -90,10 +90,12 @@ describe('PortalTrip: the allowlist', () => {
 
 describe('portal users', () => {
   const u = (types: string[], over: object = {}) => ({ id: 'u', types, ldapGroups: [], adminAccess: false, ...over });
-  it('are case managers and passengers who are neither staff nor partners', () => {
+  it('are case managers of the portal (not PaceStaff) and passengers, neither staff nor partners', () => {
     expect(isPortalUser(u(['Case Manager']))).toBe(true);
     expect(isPortalUser(u(['S/N Passenger']))).toBe(true);
     expect(isPortalUser(u(['Case Manager', 'SecureEmployee']))).toBe(false);
+    expect(isPortalUser(u(['Case Manager', 'PaceStaff']))).toBe(false);
+    expect(isPortalUser(u(['Passenger']))).toBe(true);
     expect(isPortalUser(u(['Case Manager'], { adminAccess: true }))).toBe(false);
     expect(isPortalUser(u(['Affiliate']))).toBe(false);
     expect(isPortalUser(u(['S/N Passenger'], { partnerId: 'x' }))).toBe(false);

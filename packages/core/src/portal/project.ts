@@ -3,7 +3,7 @@
  * from the allowlist below, so a field added to the trip later is never sent until it is named
  * here.
  */
-import { isStaff, type AccessSubject } from '../auth/roles.ts';
+import { isPortalCaseManager, isStaff, rolesOf, type AccessSubject } from '../auth/roles.ts';
 import { normaliseTime } from '../trips/etas.ts';
 import type { DriveAssignment, TripLeg } from '../trips/model.ts';
 import { dateInZone } from '../time/zone.ts';
@@ -23,10 +23,15 @@ export interface PortalViewer {
   billTo: boolean;
 }
 
-/** The portal roles: a case manager or a passenger who is neither staff nor a partner's user. */
+/**
+ * The portal's users: case managers of the portal (not PaceStaff, who work in the staff screens
+ * read-only, spec 2 §6) and passengers, none of them staff or a partner's user.
+ */
 export function isPortalUser(user: AccessSubject & { partnerId?: string | null }): boolean {
   if (isStaff(user) || user.partnerId) return false;
-  return user.types.some((t) => t === 'Case Manager' || t === 'S/N Passenger' || t === 'Passenger');
+  const held = rolesOf(user);
+  if (held.has('Case Manager')) return isPortalCaseManager(user);
+  return held.has('S/N Passenger') || held.has('Passenger');
 }
 
 /** How the portal shows trips to this user: staff every leg; case managers their accounts' trips whole; passengers their own legs. */
