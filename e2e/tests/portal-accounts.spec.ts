@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
-import { PASSWORD } from './helpers.ts';
-import { checkStep, emailMatch, PHONE } from './portal-accounts-journey.ts';
+import { latestCode, PASSWORD } from './helpers.ts';
+import { checkStep, emailMatch, PHONE, portalLink } from './portal-accounts-journey.ts';
 
 test.use({ viewport: PHONE });
 
@@ -60,6 +60,19 @@ test('a partner signing in on a portal page is refused and signed out', async ({
   await expect(page).toHaveURL(/\/login$/);
 });
 
+test('a sign-in that needs a code comes back to the portal page, which refuses a staff account', async ({ page, baseURL }) => {
+  await portalSignIn(page, '/passenger-portal/login', 'supervisor');
+  await expect(page).toHaveURL(/\/login-mfa$/);
+  await page.getByRole('radio').first().check();
+  await page.getByRole('button', { name: 'Send code' }).click();
+  await page.getByLabel('Verification code').fill(await latestCode(baseURL!));
+  await page.getByRole('button', { name: 'Verify' }).click();
+  await expect(page).toHaveURL(/\/passenger-portal\/login$/);
+  await expect(page.getByText('Your account does not have case manager / passenger portal access')).toBeVisible();
+  const res = await page.request.get('/api/current-user', { headers: { 'x-client-version': '6' } });
+  expect(res.status()).toBe(401);
+});
+
 test('account settings: a case manager changes their email (a link goes to the new address) and their password', async ({ page }) => {
   await portalSignIn(page, '/case-manager/login', 'casemanager');
   await expect(page).toHaveURL(/\/case-manager\/$/);
@@ -78,7 +91,7 @@ test('account settings: a case manager changes their email (a link goes to the n
   await email.getByLabel('Current password').fill(PASSWORD);
   await email.getByRole('button', { name: 'Send the link' }).click();
   await expect(page.getByText('We sent a link to case.manager.new@example.com')).toBeVisible();
-  await emailMatch('case.manager.new@example.com', /\/case-manager\/login\?emailToActivate=/);
+  const [link] = await emailMatch('case.manager.new@example.com', /https?:\/\/\S+\/case-manager\/login\?emailToActivate=\S+/);
   await checkStep(page, 'account settings email link sent');
 
   // password: the live checklist ticks, then other sessions are signed out
@@ -97,6 +110,12 @@ test('account settings: a case manager changes their email (a link goes to the n
   await password.getByRole('textbox', { name: 'Verify new password' }).fill(PASSWORD);
   await password.getByRole('button', { name: 'Change password' }).click();
   await expect(page.getByText('Your other sessions were signed out.')).toBeVisible();
+
+  // the link in the email confirms the new address
+  await page.goto(portalLink(link!));
+  await expect(page.getByText('Your email address is now case.manager.new@example.com.')).toBeVisible();
+  await expect(page).toHaveURL(/\/case-manager\/login$/);
+  await checkStep(page, 'new email address confirmed');
 });
 
 test("a portal user cannot open another account's settings", async ({ page }) => {

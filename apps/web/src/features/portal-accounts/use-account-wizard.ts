@@ -116,7 +116,7 @@ export function useAccountWizard() {
           } else {
             go('existingAccount', {
               account: { ...state.account, email: answer.email },
-              notice: { tone: 'ok', text: `Your email address is now ${answer.email}. Sign in with it from now on.` },
+              notice: { tone: 'ok', text: `Your email address is now ${answer.email}. If you signed in with your old address, use this one from now on.` },
             });
           }
         })
