@@ -41,7 +41,7 @@ describe('the portal homes\' first paint', () => {
     const markup = firstPaintMarkup(MARK);
     expect(markup).toMatch(/^<header class="fp-header">.*<span class="fp-name">Tripline<\/span><\/header>/);
     expect(markup).toContain('<main class="fp-main"><div class="fp-status" role="status">');
-    expect(markup).toContain('<span>Loading your trips</span>');
+    expect(markup).toContain('<h1 class="fp-title">Loading your trips</h1>');
     // the mark is a picture beside the name: not read out
     expect(markup).toContain(`<span class="fp-mark" aria-hidden="true">${MARK}</span>`);
   });

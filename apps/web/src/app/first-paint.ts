@@ -51,17 +51,20 @@ const STYLE = `
 #root > .fp-main { box-sizing: border-box; padding: 76px 16px 16px; font-family: Inter, system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif; }
 #root .fp-status { min-height: 60vh; display: flex; flex-direction: column; align-items: center; justify-content: center; gap: 10px;
   color: ${c.dimmed}; font-size: 14px; line-height: 1.55; }
+#root .fp-title { margin: 0; font: inherit; }
 #root .fp-spinner { box-sizing: border-box; width: 36px; height: 36px; border-radius: 50%;
   border: 4px solid color-mix(in srgb, ${c.primary} 25%, transparent); border-top-color: ${c.primary}; animation: fp-spin 0.8s linear infinite; }
 @keyframes fp-spin { to { transform: rotate(360deg); } }
-@media (prefers-reduced-motion: reduce) { #root .fp-spinner { animation: none; } }
+@media (prefers-reduced-motion: reduce) { #root .fp-title { margin: 0; font: inherit; }
+#root .fp-spinner { animation: none; } }
 `;
 
 /** The markup inside <div id="root">: a header landmark, and the page's main part holding a status. */
 export function firstPaintMarkup(markSvg: string): string {
   return [
     `<header class="fp-header"><span class="fp-mark" aria-hidden="true">${markSvg}</span><span class="fp-name">${PRODUCT_NAME}</span></header>`,
-    `<main class="fp-main"><div class="fp-status" role="status"><span class="fp-spinner" aria-hidden="true"></span><span>${FIRST_PAINT_TEXT}</span></div></main>`,
+    // The status is the page's one heading until the page itself brings its own.
+    `<main class="fp-main"><div class="fp-status" role="status"><span class="fp-spinner" aria-hidden="true"></span><h1 class="fp-title">${FIRST_PAINT_TEXT}</h1></div></main>`,
   ].join('');
 }
 
