@@ -1,3 +1,7 @@
+import { Modal } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
+import { TripRequestWizard } from './TripRequestWizard.tsx';
+
 /** The trip request wizard in a modal (case managers duplicating or returning a trip, rule 72). */
 export interface TripRequestModalProps {
   opened: boolean;
@@ -9,6 +13,12 @@ export interface TripRequestModalProps {
   onScheduled?: (daId: string) => void;
 }
 
-export function TripRequestModal(_props: TripRequestModalProps) {
-  return null;
+export function TripRequestModal({ opened, onClose, duplicateFrom, returnTripFrom, onScheduled }: TripRequestModalProps) {
+  // a phone gets the whole screen, so the form never scrolls sideways
+  const phone = useMediaQuery('(max-width: 36em)');
+  return (
+    <Modal opened={opened} onClose={onClose} title={returnTripFrom ? 'Book the return trip' : duplicateFrom ? 'Book this trip again' : 'New trip request'} size="lg" fullScreen={!!phone} centered>
+      {opened && <TripRequestWizard key={`${duplicateFrom ?? ''}|${returnTripFrom ?? ''}`} duplicateFrom={duplicateFrom} returnTripFrom={returnTripFrom} onScheduled={onScheduled} />}
+    </Modal>
+  );
 }
