@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
-import { contract, CSV_MSG, MSG, type Endpoint, type EndpointName } from '@tripline/core';
+import { contract, CSV_MSG, MSG, PASSWORD_MSG, type Endpoint, type EndpointName } from '@tripline/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Browser, buildTestApp, type TestApp } from './app.ts';
 import { createTestDatabase, type TestDatabase } from './db.ts';
@@ -29,9 +29,15 @@ let adminId: string;
 const GENERIC = 'The server could not complete the request';
 /**
  * The refusals that write by design: a wrong password, at sign-in or when a CSV export checks it
- * again, is recorded toward the sign-in throttle (docs/security.md) and the export's is audited.
+ * again, is recorded toward the sign-in throttle (docs/security.md) and the export's is audited;
+ * so is a portal user's wrong current password when changing their own email or password.
  */
-const WRITES_WHEN_REFUSED: Partial<Record<EndpointName, string>> = { login: MSG.INVALID_CREDENTIALS, csvExport: CSV_MSG.WRONG_PASSWORD };
+const WRITES_WHEN_REFUSED: Partial<Record<EndpointName, string>> = {
+  login: MSG.INVALID_CREDENTIALS,
+  csvExport: CSV_MSG.WRONG_PASSWORD,
+  caseManagerUpdateEmail: PASSWORD_MSG.CURRENT_WRONG,
+  caseManagerUpdatePassword: PASSWORD_MSG.CURRENT_WRONG,
+};
 
 const basic = (s: string) => 'Basic ' + Buffer.from(s, 'utf8').toString('base64');
 /** Credentials that are malformed rather than wrong, for the one endpoint that reads a header. */

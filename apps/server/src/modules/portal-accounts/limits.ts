@@ -1,21 +1,31 @@
 import { normalizeIP } from '@fastify/rate-limit';
 import { minutesUntil, nextSendAllowedAt, PORTAL_ACCOUNT_MSG, PORTAL_SEND_LIMIT, PORTAL_STEP_LIMIT } from '@tripline/core';
-import type { FastifyInstance, onRequestAsyncHookHandler } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Pool, PoolClient } from 'pg';
 import type { Clock } from '../../platform/clock.ts';
 import { tooManyRequests } from '../../platform/errors.ts';
+import { requestLimitStore } from '../../platform/request-limits.ts';
 
 /**
- * Every public step of the portal accounts, per client address (an IPv6 address by its /64):
- * PORTAL_STEP_LIMIT calls in a window, counted in PostgreSQL like the other request limits.
+ * Every public step of the portal accounts, per client address (an IPv6 address by its /64): at
+ * most PORTAL_STEP_LIMIT steps answered in a window, counted in PostgreSQL (request_limits) like
+ * the other request limits so every server process shares the count. A step is counted when it is
+ * answered without an error; a refused one (bad input, a wrong code, which has its own tries)
+ * writes nothing. Past the limit every public step answers 429 until the window ends.
  */
-export function portalStepLimit(app: FastifyInstance): onRequestAsyncHookHandler {
-  return app.rateLimit({
-    max: PORTAL_STEP_LIMIT.max,
-    timeWindow: PORTAL_STEP_LIMIT.windowMs,
-    keyGenerator: (req) => `portal-account:${normalizeIP(req.ip)}`,
-    errorResponseBuilder: (_req, context) => tooManyRequests(PORTAL_ACCOUNT_MSG.TOO_MANY_STEPS(Math.max(1, Math.ceil(context.ttl / 60_000)))),
-  }) as onRequestAsyncHookHandler;
+export function installPortalStepLimit(scope: FastifyInstance, deps: { pool: Pool; clock: Clock }): void {
+  const store = new (requestLimitStore(deps.pool, deps.clock))();
+  const key = (req: FastifyRequest) => `portal-account:${normalizeIP(req.ip)}`;
+  const call = (fn: (done: (e: Error | null, r?: { current: number; ttl: number }) => void) => void) =>
+    new Promise<{ current: number; ttl: number }>((resolve, reject) => fn((e, r) => (e || !r ? reject(e ?? new Error('no count')) : resolve(r))));
+  scope.addHook('onRequest', async (req) => {
+    const { current, ttl } = await call((done) => store.read(key(req), done));
+    if (current >= PORTAL_STEP_LIMIT.max) throw tooManyRequests(PORTAL_ACCOUNT_MSG.TOO_MANY_STEPS(Math.max(1, Math.ceil(ttl / 60_000))));
+  });
+  scope.addHook('onSend', async (req, reply, payload) => {
+    if (reply.statusCode < 400) await call((done) => store.incr(key(req), done, PORTAL_STEP_LIMIT.windowMs));
+    return payload;
+  });
 }
 
 /**

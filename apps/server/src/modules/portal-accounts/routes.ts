@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from '../../platform/deps.ts';
 import { emailChangeRoutes } from './email-change.ts';
-import { portalStepLimit } from './limits.ts';
+import { installPortalStepLimit } from './limits.ts';
 import { passwordChangeRoutes } from './password-change.ts';
 import { resetRoutes } from './reset.ts';
 import { wizardRoutes } from './wizard.ts';
@@ -10,7 +10,7 @@ import { wizardRoutes } from './wizard.ts';
 export function portalAccountRoutes(app: FastifyInstance, deps: AppDeps): void {
   // the public steps, limited per client address on top of their own limits
   void app.register(async (limited) => {
-    limited.addHook('onRequest', portalStepLimit(limited));
+    installPortalStepLimit(limited, deps);
     wizardRoutes(limited, deps);
     resetRoutes(limited, deps);
   });
