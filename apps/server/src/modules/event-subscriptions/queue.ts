@@ -19,14 +19,17 @@ export interface NoticeQueue {
  * failed send with backoff (30 s doubling). The notice's own claim makes a job that runs twice send once.
  */
 export async function startNoticeQueue(boss: PgBoss, deps: NoticeDeps, log: (s: string) => void): Promise<NoticeQueue> {
-  await boss.createQueue(NOTICE_QUEUE, {
-    name: NOTICE_QUEUE,
-    policy: 'short',
-    retryLimit: NOTICE_ATTEMPTS - 1,
-    retryDelay: 30,
-    retryBackoff: true,
-    expireInSeconds: 120,
-  });
+  const options: PgBoss.Queue = { name: NOTICE_QUEUE, policy: 'short', retryLimit: NOTICE_ATTEMPTS - 1, retryDelay: 30, retryBackoff: true, expireInSeconds: 120 };
+  // processes starting together may both create the queue: the one that loses a deadlock tries again
+  for (let attempt = 1; ; attempt++) {
+    try {
+      await boss.createQueue(NOTICE_QUEUE, options);
+      break;
+    } catch (e) {
+      if ((e as { code?: string }).code !== '40P01' || attempt >= 5) throw e;
+      await new Promise((r) => setTimeout(r, 100 * attempt));
+    }
+  }
   await boss.work<{ noticeId: string }>(NOTICE_QUEUE, { pollingIntervalSeconds: 1, batchSize: 1 }, async ([job]) => {
     if (job) await deliverNotice(deps, job.data.noticeId);
   });
