@@ -69,7 +69,7 @@ export function ActivityFilterForm({
 
   return (
     <form onSubmit={submit} aria-label="Find trips">
-      <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }} spacing="sm">
+      <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
         {/* the two days side by side even on a phone */}
         <SimpleGrid cols={2} spacing="sm">
           <DayInput label="From" value={from} onChange={(v) => setFrom(v)} error={windowError ?? error ?? undefined} />

@@ -6,7 +6,7 @@ import { PORTAL_MSG, TRIP_MSG, type PortalActivity, type PortalTrip } from '@tri
 import { ApiError } from '../../lib/api.ts';
 import { ActivityFilterForm } from './ActivityFilterForm.tsx';
 import { useActivity, type ActivityFilters } from './api.ts';
-import { TripCard } from './TripCard.tsx';
+import { TripGroup } from './TripGroup.tsx';
 import classes from './portal-trips.module.css';
 import { useLiveTrips } from './use-live-trips.ts';
 
@@ -17,11 +17,12 @@ function filtersOf(params: URLSearchParams): ActivityFilters {
   return { serviceDate: get('serviceDate'), serviceDateMax: get('serviceDateMax'), billToIds: billToIds.length ? billToIds : undefined, memberId: get('memberId') };
 }
 
-const GROUPS = [
+/** The home's groups in order; past trips matter least, so only the latest few show at first. */
+const GROUPS: readonly { key: keyof PortalActivity['groups']; title: string; firstShown?: number }[] = [
   { key: 'today', title: 'Today' },
   { key: 'upcoming', title: 'Upcoming' },
-  { key: 'completed', title: 'Completed' },
-] as const satisfies readonly { key: keyof PortalActivity['groups']; title: string }[];
+  { key: 'completed', title: 'Completed', firstShown: 5 },
+];
 
 /** The bill-to accounts of the listed trips, for a case manager whose answer names them. */
 function billTosOf(activity: PortalActivity | undefined): { id: string; name: string }[] {
@@ -89,6 +90,12 @@ export function ActivityHome({ caseManager, basePath }: { caseManager: boolean; 
         {live.restored ? TRIP_MSG.CONNECTION_RESTORED : ''}
       </VisuallyHidden>
 
+      {data && total > 0 && data.total > total && (
+        <Alert color="blue" role="status">
+          {`Showing the ${total} trips nearest today of ${data.total}. Choose fewer days${caseManager ? ' or one member' : ''} to see the others.`}
+        </Alert>
+      )}
+
       {activity.isPending ? (
         <Center py="xl">
           <Group gap="sm">
@@ -113,24 +120,9 @@ export function ActivityHome({ caseManager, basePath }: { caseManager: boolean; 
           </Text>
         </Stack>
       ) : (
-        GROUPS.map(({ key, title }) => {
-          const trips = data.groups[key];
-          if (trips.length === 0) return null;
-          return (
-            <section key={key} aria-labelledby={`trips-${key}`}>
-              <Title order={2} size="h4" id={`trips-${key}`} mb="xs">
-                {title} ({trips.length})
-              </Title>
-              <Stack gap="xs" component="ul" className={classes.list}>
-                {trips.map((trip) => (
-                  <li key={trip.id}>
-                    <TripCard trip={trip} to={linkTo(trip)} today={data.today} showPassenger={caseManager} />
-                  </li>
-                ))}
-              </Stack>
-            </section>
-          );
-        })
+        GROUPS.map(({ key, title, firstShown }) => (
+          <TripGroup key={key} id={key} title={title} trips={data.groups[key]} firstShown={firstShown} today={data.today} showPassenger={caseManager} linkTo={linkTo} />
+        ))
       )}
     </Stack>
   );

@@ -81,7 +81,8 @@ export function TripActions({
     { name: 'Cancel', action: actions.cancel },
     { name: 'Book return', action: actions.bookReturn },
     { name: 'Book again', action: actions.bookAgain },
-  ].filter((a) => !a.action.allowed && a.action.reason);
+    // a canceled trip says so already: only what may still be done is worth a word
+  ].filter((a) => !a.action.allowed && a.action.reason && trip.step !== 'Canceled');
 
   return (
     <Stack gap="sm">

@@ -111,7 +111,7 @@ export function TripPage({ daId, backTo, caseManager, today, onOpenTrip }: { daI
               {etaText}
             </Text>
           )}
-          {trip.providerName && <Text size="sm">Your ride is with {trip.providerName}.</Text>}
+          {trip.providerName && trip.step !== 'Canceled' && <Text size="sm">Your ride is with {trip.providerName}.</Text>}
           <TripSteps trip={trip} />
         </Stack>
       </Card>

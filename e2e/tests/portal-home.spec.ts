@@ -1,0 +1,156 @@
+import { expect, test, type Page } from '@playwright/test';
+import { withDatabase } from './database.ts';
+import { expectNoA11yViolations, signIn } from './helpers.ts';
+
+// The portal homes on a phone: a passenger's and a case manager's trips in Today, Upcoming and
+// Completed; a case manager's filters and the empty list; one trip's page with its step bar and
+// map (the map's code fetched only then); cancelling from the page, and a cancel of a trip that
+// changed meanwhile refused without changing anything.
+
+test.use({ viewport: { width: 375, height: 812 } });
+
+/** Nothing scrolls sideways at 375 px. */
+async function expectFitsWidth(page: Page) {
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+  expect(overflow, 'sideways overflow of the page').toBeLessThanOrEqual(0);
+}
+
+const shot = (page: Page, name: string) => page.screenshot({ path: test.info().outputPath(`${name}.png`), fullPage: true });
+
+/** The scripts the page has fetched so far. */
+function scriptsOf(page: Page): string[] {
+  const seen: string[] = [];
+  page.on('response', (res) => {
+    if (res.request().resourceType() === 'script') seen.push(res.url());
+  });
+  return seen;
+}
+
+/** The map's chunks of the build (vite.config.ts names Leaflet's 'map'). */
+const MAP_CODE = /\/(map|TripMap)-[^/]*\.js$/;
+
+const group = (page: Page, name: string) => page.getByRole('region', { name: new RegExp(`^${name} \\(\\d+\\)$`) });
+
+test('a passenger sees their trips in groups and opens one, the map coming only with it', async ({ page }) => {
+  const scripts = scriptsOf(page);
+  await signIn(page, 'passenger');
+  await expect(page).toHaveURL(/\/passenger-portal\/$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Your trips' })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Request a trip' })).toHaveAttribute('href', '/passenger-portal/new');
+  await expect(page.getByRole('heading', { level: 2 }).first()).toBeVisible();
+  // a passenger has no filters
+  await expect(page.getByRole('form', { name: 'Find trips' })).toHaveCount(0);
+  for (const name of ['Today', 'Upcoming', 'Completed']) await expect(group(page, name)).toBeVisible();
+  // a card says the day in words and a 12-hour time
+  const firstCard = group(page, 'Upcoming').getByRole('link').first();
+  await expect(firstCard).toContainText(/(Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday), [A-Z][a-z]+ \d{1,2}/);
+  await expect(firstCard).toContainText(/Pickup at \d{1,2}:\d{2} (AM|PM)|Will call/);
+  await expectFitsWidth(page);
+  await expectNoA11yViolations(page, 'passenger home at 375 px');
+  await shot(page, 'passenger-home');
+  expect(scripts.filter((u) => MAP_CODE.test(u)), 'map code on the home').toEqual([]);
+
+  await firstCard.click();
+  await expect(page).toHaveURL(/\/passenger-portal\/\?daId=/);
+  await expect(page.getByRole('heading', { level: 1, name: /^Trip \S+/ })).toBeVisible();
+  const steps = page.getByLabel('Where the trip stands');
+  await expect(steps).toBeVisible();
+  for (const step of ['Requested', 'Driver assigned', 'Driver arrived', 'Picked up', 'Dropped off']) await expect(steps).toContainText(step);
+  await expect(page.getByTestId('trip-map')).toBeVisible();
+  await expect(page.getByText(/Questions about this trip\? Call us at/).getByRole('link', { name: /^\(\d{3}\) \d{3}-\d{4}$/ })).toBeVisible();
+  expect(scripts.some((u) => MAP_CODE.test(u)), 'the map code is fetched with the trip page').toBe(true);
+  await expectFitsWidth(page);
+  await expectNoA11yViolations(page, 'passenger trip page at 375 px');
+  await shot(page, 'passenger-trip');
+
+  await page.getByRole('link', { name: 'Back to the list' }).click();
+  await expect(page).toHaveURL(/\/passenger-portal\/$/);
+  await expect(group(page, 'Upcoming')).toBeVisible();
+});
+
+test('a case manager sees members in groups, filters, and gets the empty list', async ({ page }) => {
+  await signIn(page, 'casemanager');
+  await expect(page).toHaveURL(/\/case-manager\/$/);
+  await expect(page.getByRole('heading', { level: 1, name: "Your members' trips" })).toBeVisible();
+  const form = page.getByRole('form', { name: 'Find trips' });
+  await expect(form).toBeVisible();
+  // the default window is filled in: 30 days back to 60 ahead
+  await expect(form.getByLabel('From')).not.toHaveValue('');
+  await expect(form.getByLabel('To')).not.toHaveValue('');
+  await expect(group(page, 'Upcoming')).toBeVisible();
+  await expectFitsWidth(page);
+  await expectNoA11yViolations(page, 'case manager home at 375 px');
+  await shot(page, 'case-manager-home');
+
+  // a window longer than 93 days is refused before asking
+  await form.getByLabel('From').fill('01/01/2026');
+  await form.getByLabel('To').fill('12/31/2026');
+  await form.getByRole('button', { name: 'Search' }).click();
+  await expect(form.getByText('Choose at most 93 days at once.')).toBeVisible();
+  await expect(form.getByLabel('From')).toHaveAttribute('aria-invalid', 'true');
+  await expectNoA11yViolations(page, 'case manager filter with a refused window');
+
+  await form.getByRole('button', { name: 'Clear filters' }).click();
+  await form.getByLabel('Member ID').fill('NO-SUCH-MEMBER');
+  await form.getByRole('button', { name: 'Search' }).click();
+  await expect(page).toHaveURL(/memberId=NO-SUCH-MEMBER/);
+  await expect(page.getByText('No trips found')).toBeVisible();
+  await expect(page.getByText('Try expanding your search criteria')).toBeVisible();
+  await expectFitsWidth(page);
+  await expectNoA11yViolations(page, 'case manager, no trips found');
+  await shot(page, 'case-manager-empty');
+
+  await page.getByRole('form', { name: 'Find trips' }).getByRole('button', { name: 'Clear filters' }).click();
+  await expect(page).toHaveURL(/\/case-manager\/$/);
+  const card = group(page, 'Upcoming').getByRole('link').first();
+  await card.click();
+  await expect(page).toHaveURL(/\/case-manager\/\?daId=/);
+  await expect(page.getByLabel('Where the trip stands')).toBeVisible();
+  // a case manager sees whose trip it is
+  await expect(page.getByText('Passenger', { exact: true }).first()).toBeVisible();
+  await expectFitsWidth(page);
+  await expectNoA11yViolations(page, 'case manager trip page at 375 px');
+  await shot(page, 'case-manager-trip');
+});
+
+test('a passenger cancels a trip from its page; a cancel of a trip changed meanwhile changes nothing', async ({ page }) => {
+  // No live updates in this tab, so the page keeps the copy it read while the trip changes.
+  await page.routeWebSocket(/\/api\/live$/, () => undefined);
+  await signIn(page, 'passenger');
+  await expect(page).toHaveURL(/\/passenger-portal\/$/);
+  const scheduled = group(page, 'Upcoming').getByRole('link').filter({ hasText: 'Scheduled' });
+  await scheduled.first().click();
+  await expect(page).toHaveURL(/daId=/);
+  const daId = new URL(page.url()).searchParams.get('daId')!;
+  const cancel = page.getByRole('button', { name: 'Cancel trip' });
+  await expect(cancel).toBeVisible();
+
+  // someone else changes the trip after the page read it
+  const before = await withDatabase(async (db) => {
+    await db.query('update drive_assignments set mod_count = mod_count + 1 where id = $1', [daId]);
+    const { rows } = await db.query<{ mod_count: number; canceled: boolean }>('select mod_count, canceled from drive_assignments where id = $1', [daId]);
+    return rows[0];
+  });
+  await cancel.click();
+  const dialog = page.getByRole('dialog', { name: 'Cancel this trip?' });
+  await expect(dialog).toBeVisible();
+  await expectNoA11yViolations(page, 'cancel confirmation at 375 px');
+  await shot(page, 'cancel-confirm');
+  await dialog.getByRole('button', { name: 'Cancel trip' }).click();
+  await expect(page.getByRole('alert').filter({ hasText: 'This trip was changed while you were looking at it.' })).toBeVisible();
+  const after = await withDatabase(async (db) => (await db.query<{ mod_count: number; canceled: boolean }>('select mod_count, canceled from drive_assignments where id = $1', [daId])).rows[0]);
+  expect(after).toEqual(before);
+
+  // the page now holds the trip as it is: this cancel goes through
+  await page.getByRole('button', { name: 'Cancel trip' }).click();
+  await page.getByRole('dialog', { name: 'Cancel this trip?' }).getByRole('button', { name: 'Cancel trip' }).click();
+  await expect(page.getByText('Trip canceled')).toBeVisible();
+  const steps = page.getByLabel('Where the trip stands');
+  await expect(steps).toContainText('Canceled');
+  await expect(page.getByRole('button', { name: 'Cancel trip' })).toHaveCount(0);
+  await expectFitsWidth(page);
+  await expectNoA11yViolations(page, 'a canceled trip at 375 px');
+  await shot(page, 'trip-canceled');
+  const legs = await withDatabase(async (db) => (await db.query<{ status: string }>('select status from trip_legs where drive_assignment_id = $1', [daId])).rows);
+  expect(legs.every((l) => l.status === 'CanceledNoCharge')).toBe(true);
+});
