@@ -104,6 +104,29 @@ describe('case-manager-login-reset-password', () => {
   });
 });
 
+describe('signing in with an email address', () => {
+  it('finds the one account with a sign-in that has the address on file; two such accounts sign in neither', async () => {
+    const u = await portalUser(['Case Manager']);
+    expect((await browser().login(u.email.toUpperCase(), PASSWORD)).json().id).toBe(u.id);
+    expect((await browser().login(u.email, 'wrong-One1')).statusCode).toBe(401);
+    const shared = `shared.${++ipCounter}@example.org`;
+    await createContact(w.db.pool, { types: ['S/N Passenger'], email: shared });
+    await createContact(w.db.pool, { types: ['S/N Passenger'], email: shared });
+    expect((await browser().login(shared, PASSWORD)).statusCode).toBe(401);
+  });
+
+  it('a reset lifts the sign-in throttle of earlier wrong passwords', async () => {
+    const u = await portalUser();
+    const b = browser();
+    let last = 0;
+    for (let i = 0; i < 12 && last !== 429; i++) last = (await b.login(u.username!, 'wrong-One1')).statusCode;
+    expect(last).toBe(429);
+    const token = await resetToken(u.email);
+    expect((await reset(b, token, { newPassword: NEW, newPasswordVerify: NEW })).statusCode).toBe(200);
+    expect((await b.login(u.username!, NEW)).statusCode).toBe(200);
+  });
+});
+
 describe('case-manager-update-password', () => {
   const change = (b: Browser, body: unknown) => b.post('/api/case-manager-update-password', body);
 

@@ -17,6 +17,7 @@ import {
 import { loadSessionUser, presentUser } from '../../platform/auth/users.ts';
 import { auditContext, cookieOptions, setSessionCookie } from './cookies.ts';
 import { checkCode, mfaOptions, sendCode } from './mfa.ts';
+import { signInName } from '../portal-accounts/sign-in-name.ts';
 import { suRoutes } from './su.ts';
 import { assertNotThrottled, clearFailures, recordFailure } from './throttle.ts';
 
@@ -49,7 +50,9 @@ export function authRoutes(app: FastifyInstance, deps: AppDeps): void {
   }
 
   route(app, contract.login, async ({ req, reply }) => {
-    const { username, password } = parseBasic(req.headers.authorization);
+    const typed = parseBasic(req.headers.authorization);
+    const username = await signInName(pool, typed.username);
+    const password = typed.password;
     await assertNotThrottled(pool, clock, username, req.ip);
     const { rows } = await pool.query(
       'select id, password_hash, mfa_required from contacts where lower(username) = lower($1) and not deleted',

@@ -73,6 +73,8 @@ export function resetRoutes(app: FastifyInstance, deps: AppDeps): void {
       if (!used) throw expired();
       await storePassword(client, used.contactId, hash, clock.now(), false);
       const ended = await endSessions(client, used.contactId, null);
+      // the owner proved who they are: earlier wrong passwords no longer hold the sign-in back
+      await client.query('delete from login_failures where lower(username) = (select lower(username) from contacts where id = $1)', [used.contactId]);
       await writeAudit(client, {
         actorId: used.contactId,
         activityType: 'password-reset',
