@@ -95,6 +95,10 @@ export default defineConfig({
             // React and the router change less often than the app and every page needs them: one
             // file that stays cached across releases.
             { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]/ },
+            // zod with the module that turns its compiled parsers off (lib/strict-csp.ts), that one
+            // first: every schema is built after it, so zod never probes for eval, which the content
+            // security policy refuses and reports.
+            { name: 'zod', test: /node_modules[\\/]zod[\\/]|[\\/]src[\\/]lib[\\/]strict-csp\.ts$/, priority: 2 },
             // The trip map's libraries and county atlas load only with the map (trip inspect).
             { name: 'map', test: /node_modules[\\/](leaflet|topojson-client|us-atlas)[\\/]/, priority: 1 },
             // Everything else (Mantine's components, dates, charts) is split by the screens that

@@ -93,6 +93,8 @@ test('staff impersonate a partner user from the contact search', async ({ page }
   await page.getByRole('option', { name: 'Log in as Kevin Archuleta' }).click();
   await expect(page.getByText('You are now logged in as Kevin Archuleta')).toBeVisible();
   await expect(page.getByText(/Impersonating/)).toBeVisible();
+  // the partner's day, whose screen loads on first visit
+  await expect(page.getByRole('heading', { level: 1, name: 'Trips' })).toBeVisible();
   await expectNoA11yViolations(page, 'impersonating a partner user');
 });
 
