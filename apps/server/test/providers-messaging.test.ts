@@ -47,13 +47,13 @@ describe('SMTP e-mail (nodemailer)', () => {
       const transport = smtpEmail(`smtp://mailer:${encodeURIComponent('p@ss word')}@127.0.0.1:${port}?ignoreTLS=true`, 'Tripline <notices@example.org>');
       const m = messenger(db.pool, { email: transport });
       await m.sendEmail('pat@example.org', 'Trip 2000123: a trip is cancelled', 'Trip 2000123 was cancelled.', null, {
-        headers: { 'List-Unsubscribe': '<https://portal.example.org/u?token=abc>', 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' },
+        headers: { 'List-Unsubscribe': '<https://portal.example.org/u?token=abc>' },
       });
       expect(received).toHaveLength(1);
       expect(received[0]).toMatchObject({ from: 'notices@example.org', to: ['pat@example.org'], user: 'mailer' });
       expect(received[0]!.data).toMatch(/^Subject: Trip 2000123: a trip is cancelled$/m);
       expect(received[0]!.data).toMatch(/^From: Tripline <notices@example.org>$/m);
-      expect(received[0]!.data).toMatch(/^List-Unsubscribe-Post: List-Unsubscribe=One-Click$/m);
+      expect(received[0]!.data).toMatch(/^List-Unsubscribe: <https:\/\/portal\.example\.org\/u\?token=abc>$/m);
       expect(received[0]!.data).toContain('Trip 2000123 was cancelled.');
       const [row] = await outbox('pat@example.org');
       expect(row).toMatchObject({ channel: 'email', status: 'sent', error: null });

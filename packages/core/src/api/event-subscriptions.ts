@@ -149,7 +149,7 @@ export const eventSubscriptionEndpoints = {
     method: 'POST',
     path: 'event-subscription-unsubscribe',
     area: 'event subscriptions',
-    summary: "One-click unsubscribe (RFC 8058, the List-Unsubscribe-Post of every notice e-mail): ends the token's subscription.",
+    summary: "Ends the subscription of an e-mail's unsubscribe token without the page (for a program acting on the link); the token is the proof.",
     access: { public: true },
     answers: [404],
     query: z.object({ token: text().max(100) }),

@@ -59,7 +59,7 @@ export async function tripFacts(db: Db, tripId: string, legId: string | null): P
   };
 }
 
-/** The unsubscribe address of a subscription, for e-mails (GET shows a confirmation, POST is RFC 8058's one click). */
+/** The unsubscribe address of a subscription, for e-mails: it shows what it ends and asks to confirm. */
 export async function unsubscribeUrl(db: Db, publicUrl: string, subscriptionId: string): Promise<string> {
   const { rows } = await db.query(`select unsubscribe_token from event_subscriptions where id = $1`, [subscriptionId]);
   return `${publicUrl.replace(/\/+$/, '')}/api/event-subscription-unsubscribe?token=${rows[0]?.unsubscribe_token ?? ''}`;
@@ -82,7 +82,7 @@ export async function sendNotice(deps: NoticeDeps, sub: SubscriptionRow, text: N
     case 'email': {
       const url = await unsubscribeUrl(deps.pool, deps.publicUrl, sub.id);
       const body = `${text.body}\n\nTo stop these notices, open ${url}`;
-      const headers = { 'List-Unsubscribe': `<${url}>`, 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' };
+      const headers = { 'List-Unsubscribe': `<${url}>` };
       for (const address of sub.notify_emails) await deps.messenger.sendEmail(address, text.subject, body, to, { headers });
       return { channel: 'email', to: sub.notify_emails.join(', ') };
     }
