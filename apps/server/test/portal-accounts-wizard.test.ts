@@ -97,6 +97,7 @@ describe('find-my-account and save-email', () => {
       expect(res.json().message).toBe(message);
     }
     expect(await emailsTo(w.db.pool, 'rule@example.org')).toEqual([]);
+    expect((await verify(b, { requestToken, code: '123456' })).json().message).toBe(PORTAL_ACCOUNT_MSG.NO_CODE);
   });
 });
 

@@ -133,7 +133,7 @@ export function wizardRoutes(app: FastifyInstance, deps: AppDeps): void {
     if (r.verifiedAt) throw badRequest(PORTAL_ACCOUNT_MSG.CODE_EXPIRED);
     const tried = await tryCode(pool, r.id, clock.now(), ACCOUNT_CODE_MAX_TRIES);
     if (!tried) {
-      const problem = accountCodeProblem({ expiresAt: r.codeExpiresAt, tries: ACCOUNT_CODE_MAX_TRIES }, clock.now());
+      const problem = accountCodeProblem({ expiresAt: r.codeExpiresAt, tries: r.codeAttempts }, clock.now());
       throw new HttpError(400, 'code_expired', problem ?? PORTAL_ACCOUNT_MSG.CODE_EXPIRED);
     }
     if (!tried.codeHash || !sameHash(tried.codeHash, hashToken(body.code ?? ''))) {
