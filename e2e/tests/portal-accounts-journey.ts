@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { expectNoA11yViolations } from './helpers.ts';
+import { expectNoA11yViolations, PASSWORD } from './helpers.ts';
 import { withDatabase } from './database.ts';
 
 /** The portal's journeys run on a phone-sized screen. */
@@ -10,10 +10,20 @@ export const PHONE = { width: 375, height: 812 };
  * screenshot to look at.
  */
 export async function checkStep(page: Page, label: string): Promise<void> {
+  // the screen's code loads on first visit: its heading says it is there
+  await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible();
   await expectNoA11yViolations(page, label);
   const widths = await page.evaluate(() => ({ page: document.documentElement.scrollWidth, screen: window.innerWidth }));
   expect(widths.page, `${label}: wider than the screen`).toBeLessThanOrEqual(widths.screen);
   await page.screenshot({ path: test.info().outputPath(`${label.replace(/\W+/g, '-')}.png`), fullPage: true });
+}
+
+/** Signs in on a portal sign-in page with an email address or a user name. */
+export async function portalSignIn(page: Page, path: string, username: string, password = PASSWORD): Promise<void> {
+  await page.goto(path);
+  await page.getByLabel('Email or user name').fill(username);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
 }
 
 /** The newest email sent to an address, read from the outbox table. */

@@ -1,15 +1,8 @@
 import { expect, test, type Page } from '@playwright/test';
 import { latestCode, PASSWORD } from './helpers.ts';
-import { checkStep, emailMatch, PHONE, portalLink } from './portal-accounts-journey.ts';
+import { checkStep, emailMatch, PHONE, portalLink, portalSignIn } from './portal-accounts-journey.ts';
 
 test.use({ viewport: PHONE });
-
-async function portalSignIn(page: Page, path: string, username: string, password = PASSWORD) {
-  await page.goto(path);
-  await page.getByLabel('Email or user name').fill(username);
-  await page.getByLabel('Password', { exact: true }).fill(password);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-}
 
 async function myId(page: Page): Promise<string> {
   const res = await page.request.get('/api/current-user', { headers: { 'x-client-version': '6' } });

@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { withDatabase } from './database.ts';
-import { checkStep, emailMatch, PHONE } from './portal-accounts-journey.ts';
+import { checkStep, emailMatch, PHONE, portalSignIn } from './portal-accounts-journey.ts';
 
 test.use({ viewport: PHONE });
 
@@ -88,9 +88,6 @@ test('a passenger creates their account with the emailed code and reaches their 
   // the new sign-in works with the email address
   await page.goto('/logout');
   await expect(page).toHaveURL(/\/login$/);
-  await page.goto('/passenger-portal/login');
-  await page.getByLabel('Email or user name').fill(EMAIL);
-  await page.getByLabel('Password', { exact: true }).fill(NEW_PASSWORD);
-  await page.getByRole('button', { name: 'Sign in' }).click();
+  await portalSignIn(page, '/passenger-portal/login', EMAIL, NEW_PASSWORD);
   await expect(page).toHaveURL(/\/passenger-portal\/$/);
 });

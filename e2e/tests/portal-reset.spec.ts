@@ -1,7 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { withDatabase } from './database.ts';
 import { PASSWORD } from './helpers.ts';
-import { checkStep, emailMatch, PHONE, portalLink } from './portal-accounts-journey.ts';
+import { checkStep, emailMatch, PHONE, portalLink, portalSignIn } from './portal-accounts-journey.ts';
 
 test.use({ viewport: PHONE });
 
@@ -83,10 +83,7 @@ test('a reset from an expired link, then a fresh link sets the password and sign
   await expect(page.getByText('This password reset link has expired! Try again.')).toBeVisible();
 
   // the new password signs in; account settings put the demo password back
-  await page.getByRole('button', { name: 'Back to sign in' }).click();
-  await page.getByLabel('Email or user name').fill('passenger');
-  await page.getByLabel('Password', { exact: true }).fill(NEW_PASSWORD);
-  await page.getByRole('button', { name: 'Sign in' }).click();
+  await portalSignIn(page, '/passenger-portal/login', 'passenger', NEW_PASSWORD);
   await expect(page).toHaveURL(/\/passenger-portal\/$/);
   await page.goto(`/case-manager/edit/${passengerId}`);
   const form = page.getByRole('form', { name: 'Change password' });

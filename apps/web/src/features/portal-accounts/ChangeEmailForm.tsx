@@ -5,9 +5,8 @@ import { IconMailForward } from '@tabler/icons-react';
 import { PASSWORD_MSG } from '@tripline/core';
 import { SubmitForm } from '../../components/SubmitForm.tsx';
 import { updateEmail } from './api.ts';
+import { emailProblem } from './steps.ts';
 import { useStepSubmit } from './submit-step.ts';
-
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 /**
  * The portal user's own email address (spec 2 §7): a link goes to the new address and the address
@@ -18,7 +17,7 @@ export function ChangeEmailForm() {
   const form = useForm({
     initialValues: { email: '', currentPassword: '' },
     validate: {
-      email: (v) => (EMAIL.test(v.trim()) ? null : 'Enter the new email address, like name@example.com'),
+      email: emailProblem,
       currentPassword: (v) => (v ? null : PASSWORD_MSG.CURRENT_REQUIRED),
     },
   });

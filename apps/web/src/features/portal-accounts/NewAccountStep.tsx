@@ -2,7 +2,7 @@ import { Anchor, Button, Radio, Stack, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { formatPhone, phoneProblem } from '@tripline/core';
 import { SubmitForm } from '../../components/SubmitForm.tsx';
-import type { AccountRole } from './steps.ts';
+import { emailProblem, type AccountRole } from './steps.ts';
 import { useStepSubmit } from './submit-step.ts';
 
 export interface NewAccountValues {
@@ -10,8 +10,6 @@ export interface NewAccountValues {
   email: string;
   tel: string;
 }
-
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 /** newAccount: who the account is for, and the email and phone the operator has on file for them. */
 export function NewAccountStep({
@@ -26,7 +24,7 @@ export function NewAccountStep({
   const form = useForm<NewAccountValues>({
     initialValues: initial,
     validate: {
-      email: (v) => (EMAIL.test(v.trim()) ? null : 'Enter your email address, like name@example.com'),
+      email: emailProblem,
       tel: (v) => (v.trim() ? phoneProblem(v) : 'Enter your phone number'),
     },
   });

@@ -3,9 +3,8 @@ import { Alert, Anchor, Button, Stack, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { IconMailForward } from '@tabler/icons-react';
 import { SubmitForm } from '../../components/SubmitForm.tsx';
+import { emailProblem } from './steps.ts';
 import { useStepSubmit } from './submit-step.ts';
-
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 interface Props {
   email: string;
@@ -21,7 +20,7 @@ export function ReminderStep({ email, problem, onSend, onBack }: Props) {
   const [sent, setSent] = useState<string | null>(null);
   const form = useForm({
     initialValues: { email },
-    validate: { email: (v) => (EMAIL.test(v.trim()) ? null : 'Enter your email address, like name@example.com') },
+    validate: { email: emailProblem },
   });
   const { busy, submit } = useStepSubmit(form, 'email', async (v) => setSent(await onSend(v.email.trim())));
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { defaultRole, pageStart, stepProgress, STEP_TITLES } from './steps.ts';
+import { defaultRole, emailProblem, pageStart, stepProgress, STEP_TITLES } from './steps.ts';
 
 describe('where the portal sign-in page starts', () => {
   it('signs in, with the email of the address when it has one', () => {
@@ -47,5 +47,14 @@ describe('account creation steps', () => {
   it("a new account is for the page's audience by default", () => {
     expect(defaultRole('/passenger-portal/login')).toBe('passenger');
     expect(defaultRole('/case-manager/login')).toBe('caseManager');
+  });
+});
+
+describe('email addresses typed', () => {
+  it('takes an address as the server does, and says what is wrong otherwise', () => {
+    expect(emailProblem('pat@example.com')).toBeNull();
+    expect(emailProblem(' pat@example.com ')).toBeNull();
+    expect(emailProblem('pat@')).toBe('Enter an e-mail address like name@example.com');
+    expect(emailProblem('')).toBe('Enter an e-mail address like name@example.com');
   });
 });

@@ -1,4 +1,4 @@
-import { ACCOUNT_CODE_LENGTH } from '@tripline/core';
+import { ACCOUNT_CODE_LENGTH, CONTACT_MSG, SendReminderEmailBody } from '@tripline/core';
 
 /**
  * The steps of the portal's sign-in page (spec 2 §2, §4; rules 186, 187): signing in, creating an
@@ -60,4 +60,10 @@ export function defaultRole(pathname: string): AccountRole {
 /** Keeps the digits of a typed or pasted code ("123 456", "123-456" → "123456"). */
 export function codeDigits(typed: string): string {
   return typed.replace(/\D/g, '').slice(0, ACCOUNT_CODE_LENGTH);
+}
+
+/** Why a typed email address is refused, by the same rule the server applies; null when it is fine. */
+export function emailProblem(typed: string): string | null {
+  const parsed = SendReminderEmailBody.shape.email.safeParse(typed);
+  return parsed.success ? null : (parsed.error.issues[0]?.message ?? CONTACT_MSG.EMAIL_FORMAT);
 }
