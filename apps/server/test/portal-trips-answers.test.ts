@@ -68,6 +68,7 @@ const reads = (trip: CreatedTrip, passengerId: string) => [
   `/api/drive-assignments?serviceDate=${FUTURE}`,
   `/api/drive-assignments?serviceDate=${FUTURE}&view=list`,
   `/api/drive-assignments-by-passenger-service-date?passengerId=${passengerId}&serviceDate=${FUTURE}`,
+  `/api/drive-assignment-etas?id=${trip.id}`,
 ];
 
 describe('portal answers', () => {
@@ -80,7 +81,7 @@ describe('portal answers', () => {
         expect(res.statusCode, `${who} ${url}`).toBe(200);
         const body = JSON.parse(res.body);
         expect(neverSentKeys(body), `${who} ${url}`).toEqual([]);
-        expect(res.body, `${who} ${url}`).toContain(shared.referenceNumber);
+        expect(res.body, `${who} ${url}`).toContain(shared.legIds[0]);
       }
     }
     const plans = await passP.get(`/api/member-plans?contactNumber=${memberP.contactNumber}`);
@@ -91,6 +92,8 @@ describe('portal answers', () => {
   it("show a passenger only their own legs of a shared trip, and a case manager the whole trip of its account", async () => {
     const mine = JSON.parse((await passP.get(`/api/drive-assignments?id=${shared.id}`)).body);
     expect(mine.rows[0].tripLegs.map((l: { id: string }) => l.id)).toEqual([shared.legIds[0]]);
+    const etas = JSON.parse((await passP.get(`/api/drive-assignment-etas?id=${shared.id}`)).body);
+    expect(etas.map((l: { legId: string }) => l.legId)).toEqual([shared.legIds[0]]);
     for (const url of reads(shared, memberP.id)) expect((await passP.get(url)).body, url).not.toContain('Quentin Other');
     const theirs = JSON.parse((await cmA.get(`/api/case-manager-trip-preview?daId=${shared.id}`)).body);
     expect(theirs.trip.tripLegs.map((l: { id: string }) => l.id)).toEqual(shared.legIds);

@@ -4,7 +4,7 @@
  * here.
  */
 import { isPortalCaseManager, isStaff, rolesOf, type AccessSubject } from '../auth/roles.ts';
-import { normaliseTime } from '../trips/etas.ts';
+import { legEtas } from '../trips/etas.ts';
 import type { DriveAssignment, TripLeg } from '../trips/model.ts';
 import { dateInZone } from '../time/zone.ts';
 import { portalActions, portalEta, portalStep, portalTripLabel, PORTAL_PHONE } from './rules.ts';
@@ -51,6 +51,8 @@ const place = (l: TripLeg['locationFirst']): PortalPlace => ({ Address: l.Addres
 
 /** A leg as the portal sees it: the allowlist of issue 13 §6. */
 export function projectPortalLeg(leg: TripLeg, viewer: PortalViewer): PortalLeg {
+  // the estimates as the ETAs tab reads them (GET drive-assignment-etas)
+  const [eta] = legEtas([{ ...leg, webFields: leg.webFields ?? {} }]);
   const out: PortalLeg = {
     id: leg.id,
     whichLeg: leg.whichLeg,
@@ -63,8 +65,8 @@ export function projectPortalLeg(leg: TripLeg, viewer: PortalViewer): PortalLeg 
     locFirstTimeAct: leg.locFirstTimeAct,
     locFirstTimeDep: leg.locFirstTimeDep,
     locSecondTimeAct: leg.locSecondTimeAct,
-    estimatedPickupTime: normaliseTime(leg.webFields?.estimatedPickupTime),
-    estimatedDropoffTime: normaliseTime(leg.webFields?.estimatedDropoffTime),
+    estimatedPickupTime: eta.pickup.estimated,
+    estimatedDropoffTime: eta.dropoff.estimated,
     apptTime: leg.apptTime,
     apptType: leg.apptType,
     callInTime: leg.callInTime,

@@ -1,14 +1,18 @@
-import { legEtas, type DriveAssignment, type EtaRow } from '@tripline/core';
+import { legEtas, portalLegsOf, portalViewerOf, type DriveAssignment, type EtaRow } from '@tripline/core';
 import type { SessionUser } from '../../platform/auth/users.ts';
 import type { AppDeps } from '../../platform/deps.ts';
 import { notFound } from '../../platform/errors.ts';
+import { presentsPortal } from '../portal-trips/present.ts';
 import { findTrip, findTrips, isUuid } from '../trips/repository.ts';
 
-/** drive-assignment-etas (spec 2 §2 trip inspect, ETAs tab): a trip in the caller's scope, else 404. */
+/**
+ * drive-assignment-etas (spec 2 §2 trip inspect, ETAs tab): a trip in the caller's scope, else 404.
+ * A portal user gets the legs the portal shows them (a passenger never another passenger's).
+ */
 export async function tripEtas(deps: AppDeps, user: SessionUser, id: string): Promise<EtaRow[]> {
   const trip = await findTrip(deps.pool, user, id);
   if (!trip) throw notFound();
-  return legEtas(trip.tripLegs);
+  return legEtas(presentsPortal(user) ? portalLegsOf(trip, portalViewerOf(user)) : trip.tripLegs);
 }
 
 /**
