@@ -12,7 +12,7 @@ import classes from './portal-request.module.css';
 function PassengerButton({ p, onPick }: { p: PortalPassengerOption; onPick: (p: PortalPassengerOption) => void }) {
   const facts = [p.memberId && `Member ID ${p.memberId}`, p.dob && `Born ${formatUsDate(p.dob)}`, p.lastTripDate && `Last trip ${dayInWords(p.lastTripDate)}`].filter(Boolean);
   return (
-    <UnstyledButton className={classes.choice} onClick={() => onPick(p)} aria-label={`Choose ${p.name}`}>
+    <UnstyledButton className={classes.choice} onClick={() => onPick(p)}>
       <Text fw={600} className={classes.wrap}>
         {p.name}
       </Text>

@@ -44,6 +44,11 @@ export function TripDetailsStep({ options, form, errors, refusal, busy, onChange
             {refusal !== PORTAL_REQUEST_MSG.FIX_ERRORS && refusal}
           </Alert>
         )}
+        {options.prefill && (
+          <Text className={classes.wrap}>
+            {options.prefill.from === 'return' ? `The ride back from trip ${options.prefill.referenceNumber}: choose the day and time.` : `A copy of trip ${options.prefill.referenceNumber}: choose the day.`}
+          </Text>
+        )}
         <Stack gap={4}>
           <Text fw={500} size="sm" id="service-type-label">
             How does the passenger travel?

@@ -49,7 +49,8 @@ describe('rule 188: what the browser refuses before a preview', () => {
   });
   it('names each missing field', () => {
     const errors = formErrors(initialForm(options), 'p1', options, '2026-03-04', '10:00:00');
-    expect(Object.keys(errors).sort()).toEqual(['apptTime', 'apptType', 'locationFirst', 'locationSecond', 'pickupTime', 'serviceDate']);
+    expect(Object.keys(errors).sort()).toEqual(['apptTime', 'apptType', 'locationFirst', 'locationSecond', 'serviceDate']);
+    expect(formErrors({ ...initialForm(options), timing: 'pickup' }, 'p1', options, '2026-03-04', '10:00:00').pickupTime).toBe('Enter the pickup time');
     expect(errors.apptType).toBe(PORTAL_REQUEST_MSG.APPT_TYPE_REQUIRED);
   });
   it('refuses a date outside the offered window', () => {

@@ -1,4 +1,4 @@
-import { tripRequestIssues, type AddressOption, type TripCreateOptions, type TripRequest } from '@tripline/core';
+import { RES_MSG, tripRequestIssues, type AddressOption, type TripCreateOptions, type TripRequest } from '@tripline/core';
 
 /** The wizard's steps (spec 2 §2 case manager trip request wizard). */
 export type WizardStep = 'initializing' | 'selectPassenger' | 'enterTripDetails' | 'preview' | 'done';
@@ -104,9 +104,11 @@ export function formErrors(form: RequestForm, passengerId: string, options: Trip
     { ...r, serviceDate: r.serviceDate || null, apptType: r.apptType || null },
     { window, serviceCodes: options.serviceTypes.map((s) => s.code), apptTypes: options.apptTypes.map((t) => t.code), today, now },
   );
-  if (form.timing === 'appointment' && !form.apptTime) issues.push({ path: 'apptTime', message: 'Enter the appointment time' });
-  if ((form.timing === 'pickup' || (form.timing === 'appointment' && form.setPickup)) && !form.pickupTime) issues.push({ path: 'pickupTime', message: 'Enter the pickup time' });
-  return fieldErrors(issues);
+  // the time the chosen timing asks for is named instead of the editor's 'a pickup, appointment or dropoff time'
+  const own: { path: string; message: string }[] = [];
+  if (form.timing === 'appointment' && !form.apptTime) own.push({ path: 'apptTime', message: 'Enter the appointment time' });
+  if ((form.timing === 'pickup' || (form.timing === 'appointment' && form.setPickup)) && !form.pickupTime) own.push({ path: 'pickupTime', message: 'Enter the pickup time' });
+  return fieldErrors([...own, ...(own.length ? issues.filter((i) => i.message !== RES_MSG.PICKUP_REQUIRED) : issues)]);
 }
 
 /** The place a typed or chosen text stands for: one of the passenger's addresses when it is one of them exactly. */

@@ -1,0 +1,137 @@
+import { expect, test, type Page } from '@playwright/test';
+import { withDatabase } from './database.ts';
+import { signIn } from './helpers.ts';
+import { checkStep, PHONE } from './portal-accounts-journey.ts';
+
+// The portal's trip request wizard at 375 px with axe at each step: a passenger books a trip and
+// then its return; a case manager finds a member by member ID and books for them.
+
+test.use({ viewport: PHONE });
+
+const CLINIC = '1101 Medical Arts Ave NE, Albuquerque, NM 87106';
+const CLIENT = { 'x-client-version': '6' };
+
+/** A day the passenger's plan lets them request: three days after the first, or the last one offered. */
+async function requestDay(page: Page, passengerId: string): Promise<string> {
+  const res = await page.request.get(`/api/case-manager-trip-create-options?passengerId=${passengerId}`, { headers: CLIENT });
+  expect(res.ok()).toBe(true);
+  const { earliestDate, latestDate } = (await res.json()) as { earliestDate: string; latestDate: string };
+  const d = new Date(`${earliestDate}T12:00:00Z`);
+  d.setUTCDate(d.getUTCDate() + 3);
+  const day = d.toISOString().slice(0, 10);
+  return day > latestDate ? latestDate : day;
+}
+
+const typed = (iso: string) => `${iso.slice(5, 7)}/${iso.slice(8, 10)}/${iso.slice(0, 4)}`;
+
+async function fillDate(page: Page, iso: string) {
+  const field = page.getByLabel('Date of the trip');
+  await field.fill(typed(iso));
+  await field.press('Tab');
+  // the next field's list may open as it takes the focus
+  await page.keyboard.press('Escape');
+  await expect(field).toHaveValue(/^\w+day, \w+ \d+, \d{4}$/);
+}
+
+async function chooseFirst(page: Page, label: string) {
+  const box = page.getByRole('combobox', { name: label });
+  await box.click();
+  const option = page.getByRole('listbox', { name: label }).getByRole('option').first();
+  // focus may have opened the list already, and the click closed it again
+  if (!(await option.isVisible())) await box.click();
+  await option.click();
+}
+
+async function previewAndRequest(page: Page, label: string) {
+  await page.getByRole('button', { name: 'Preview the trip' }).click();
+  await expect(page.getByRole('heading', { name: 'Check the trip' })).toBeFocused();
+  await expect(page.getByText('Pickup', { exact: true })).toBeVisible();
+  await checkStep(page, `${label} preview`);
+  await page.getByRole('button', { name: 'Request this trip' }).click();
+  await expect(page.getByRole('heading', { name: 'Trip requested' }).first()).toBeVisible();
+  await expect(page.getByText(/^Trip \w+ on \w+day, \w+ \d+ is booked/)).toBeVisible();
+  await checkStep(page, `${label} done`);
+}
+
+test('a passenger books a trip to an appointment, then the ride home', async ({ page }) => {
+  await signIn(page, 'passenger');
+  await expect(page).toHaveURL(/\/passenger-portal\/$/);
+  const me = (await (await page.request.get('/api/current-user', { headers: CLIENT })).json()) as { id: string };
+  const day = await requestDay(page, me.id);
+
+  await page.goto('/passenger-portal/new');
+  await expect(page.getByRole('heading', { name: 'Trip details' })).toBeFocused();
+  await expect(page.getByText('Step 1 of 3')).toBeVisible();
+  await checkStep(page, 'passenger 1 details');
+
+  // rule 188: an empty form is refused in the browser with the fields to fix
+  await page.getByRole('button', { name: 'Preview the trip' }).click();
+  await expect(page.getByRole('alert').filter({ hasText: 'Please fix all validation errors first' })).toBeVisible();
+  await expect(page.getByLabel('Date of the trip')).toHaveAccessibleDescription(/Choose the date of the trip/);
+  await checkStep(page, 'passenger 1 details refused');
+
+  await page.locator('label').filter({ hasText: /^Wheelchair$/ }).click();
+  await expect(page.getByRole('radio', { name: 'Wheelchair' })).toBeChecked();
+  await fillDate(page, day);
+  await chooseFirst(page, 'Type of appointment');
+  await page.getByLabel('Appointment time').fill('10:30');
+  await chooseFirst(page, 'Pickup address');
+  await page.getByRole('combobox', { name: 'Destination address' }).fill(CLINIC);
+  await page.keyboard.press('Escape');
+  await previewAndRequest(page, 'passenger 2');
+
+  // the return trip starts at the clinic and goes home
+  await page.getByRole('button', { name: 'Book the return trip' }).click();
+  await expect(page.getByRole('heading', { name: 'Trip details' })).toBeFocused();
+  await expect(page.getByText(/^The ride back from trip \w+: choose the day and time\.$/)).toBeVisible();
+  await expect(page.getByRole('combobox', { name: 'Pickup address' })).toHaveValue(CLINIC);
+  await fillDate(page, day);
+  await page.getByRole('radio', { name: 'Pick up at a set time' }).check();
+  await page.getByLabel('Pickup time').fill('13:15');
+  await checkStep(page, 'passenger 3 return details');
+  await previewAndRequest(page, 'passenger 3 return');
+
+  await page.getByRole('link', { name: 'See the trip' }).click();
+  await expect(page).toHaveURL(/\/passenger-portal\/\?daId=/);
+});
+
+test('a case manager finds a member by member ID and books a trip for them', async ({ page }) => {
+  const member = await withDatabase(async (db) => {
+    const { rows } = await db.query<{ id: string; name: string; member_id: string }>(
+      `select c.id, c.name, cv.member_id from contacts c
+         join coverages cv on cv.contact_id = c.id and not cv.deleted and cv.status = 'Active'
+         join case_manager_bill_tos b on b.bill_to_id = cv.bill_to_id
+         join contacts m on m.id = b.case_manager_id and m.username = 'casemanager'
+        where c.types && array['S/N Passenger', 'Passenger'] and not c.deleted and cv.date_end > current_date + 40
+          and exists (select 1 from join_contact_addresses j where j.contact_id = c.id and not j.deleted)
+        order by c.contact_number limit 1`,
+    );
+    if (!rows[0]) throw new Error('the demo case manager has no member with an address');
+    return rows[0];
+  });
+  await signIn(page, 'casemanager');
+  await expect(page).toHaveURL(/\/case-manager\/$/);
+  const day = await requestDay(page, member.id);
+
+  await page.goto('/passenger-portal/new');
+  await expect(page.getByRole('heading', { name: 'Who is the trip for?' })).toBeFocused();
+  await expect(page.getByText('Step 1 of 4')).toBeVisible();
+  await checkStep(page, 'case manager 1 choose');
+  await page.getByLabel('Member ID').fill(member.member_id.toLowerCase());
+  await page.getByRole('button', { name: 'Find', exact: true }).click();
+  await page.getByRole('button', { name: member.name }).first().click();
+
+  await expect(page.getByRole('heading', { name: 'Trip details' })).toBeFocused();
+  await expect(page.getByText(`For ${member.name}`)).toBeVisible();
+  await fillDate(page, day);
+  await chooseFirst(page, 'Type of appointment');
+  await page.getByLabel('Appointment time').fill('11:00');
+  await chooseFirst(page, 'Pickup address');
+  await page.getByRole('combobox', { name: 'Destination address' }).fill(CLINIC);
+  await page.keyboard.press('Escape');
+  await checkStep(page, 'case manager 2 details');
+  await previewAndRequest(page, 'case manager 3');
+
+  await page.getByRole('link', { name: 'See the trip' }).click();
+  await expect(page).toHaveURL(/\/case-manager\/\?daId=/);
+});
