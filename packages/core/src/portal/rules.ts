@@ -8,7 +8,6 @@ import type { DriveAssignment, TripLeg } from '../trips/model.ts';
 import { legCancelled } from '../trips/rules.ts';
 import { mayCancelLeg } from '../trips/partner-edits.ts';
 import type { TripForRules } from '../trips/rules.ts';
-import { dateInZone } from '../time/zone.ts';
 import { addDays } from '../time/date-input.ts';
 import { daysBetween } from '../coverage/rules.ts';
 import { PORTAL_MSG } from './messages.ts';
@@ -174,6 +173,3 @@ export function portalActions(trip: CancelTrip & { willCall: boolean }, now: Dat
 
 /** The number portal users call about a trip. */
 export const PORTAL_PHONE = PASSENGER_PHONE;
-
-/** The operator's day at an instant, in the trip's time zone. */
-export const portalToday = (now: Date, timeZone: string) => dateInZone(now, timeZone);
