@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { withDatabase } from './database.ts';
 import { checkStep, emailMatch, PHONE, portalSignIn } from './portal-accounts-journey.ts';
 
@@ -16,8 +16,8 @@ async function memberOnFile(): Promise<{ id: string; name: string }> {
   return withDatabase(async (db) => {
     const { rows } = await db.query<{ id: string; name: string }>(
       `select c.id, c.name from contacts c
-        where c.types && array['S/N Passenger', 'Passenger'] and c.username is null and c.password_hash is null and not c.deleted
-          and exists (select 1 from coverages v where v.contact_id = c.id and not v.deleted and v.status = 'Active')
+        where 'Passenger' = any(c.types) and c.username is null and c.password_hash is null and not c.deleted
+          and exists (select 1 from coverages v where v.contact_id = c.id and not v.deleted and v.status = 'Active' and v.date_end > current_date + 40)
           and exists (select 1 from join_contact_addresses j where j.contact_id = c.id and not j.deleted)
         order by c.contact_number limit 1`,
     );
@@ -30,6 +30,52 @@ async function memberOnFile(): Promise<{ id: string; name: string }> {
     ]);
     return member;
   });
+}
+
+const CLINIC = '1101 Medical Arts Ave NE, Albuquerque, NM 87106';
+
+/** A day the passenger may request, two days after the first one offered (or the last one). */
+async function requestDay(page: Page, passengerId: string): Promise<string> {
+  const res = await page.request.get(`/api/case-manager-trip-create-options?passengerId=${passengerId}`, { headers: { 'x-client-version': '6' } });
+  expect(res.ok()).toBe(true);
+  const { earliestDate, latestDate } = (await res.json()) as { earliestDate: string; latestDate: string };
+  const d = new Date(`${earliestDate}T12:00:00Z`);
+  d.setUTCDate(d.getUTCDate() + 2);
+  const day = d.toISOString().slice(0, 10);
+  return day > latestDate ? latestDate : day;
+}
+
+/** The trip request's details, by their visible labels: the date typed, the first pickup address offered. */
+async function tripDetails(page: Page, day: string, when: { appointment: string } | { pickup: string }) {
+  const date = page.getByLabel('Date of the trip');
+  await date.fill(`${day.slice(5, 7)}/${day.slice(8, 10)}/${day.slice(0, 4)}`);
+  await date.press('Tab');
+  await page.keyboard.press('Escape');
+  await expect(date).toHaveValue(/^\w+day, \w+ \d+, \d{4}$/);
+  if ('appointment' in when) {
+    await pickFirst(page, 'Type of appointment');
+    await page.getByLabel('Appointment time').fill(when.appointment);
+  } else {
+    await page.getByRole('radio', { name: 'Pick up at a set time' }).check();
+    await page.getByLabel('Pickup time').fill(when.pickup);
+  }
+}
+
+async function pickFirst(page: Page, label: string) {
+  const box = page.getByRole('combobox', { name: label });
+  await box.click();
+  const option = page.getByRole('listbox', { name: label }).getByRole('option').first();
+  if (!(await option.isVisible())) await box.click();
+  await option.click();
+}
+
+async function previewAndRequest(page: Page, label: string) {
+  await page.getByRole('button', { name: 'Preview the trip' }).click();
+  await expect(page.getByRole('heading', { name: 'Check the trip' })).toBeFocused();
+  await checkStep(page, `${label} preview`);
+  await page.getByRole('button', { name: 'Request this trip' }).click();
+  await expect(page.getByText(/^Trip \w+ on \w+day, \w+ \d+ is booked/)).toBeVisible();
+  await checkStep(page, `${label} requested`);
 }
 
 test('a passenger creates their account with the emailed code and reaches their trips', async ({ page }) => {
@@ -90,4 +136,32 @@ test('a passenger creates their account with the emailed code and reaches their 
   await expect(page).toHaveURL(/\/login$/);
   await portalSignIn(page, '/passenger-portal/login', EMAIL, NEW_PASSWORD);
   await expect(page).toHaveURL(/\/passenger-portal\/$/);
+
+  // a trip to an appointment, and the ride home
+  const day = await requestDay(page, member.id);
+  await page.goto('/passenger-portal/new');
+  await expect(page.getByRole('heading', { name: 'Trip details' })).toBeFocused();
+  await tripDetails(page, day, { appointment: '10:30' });
+  await pickFirst(page, 'Pickup address');
+  await page.getByRole('combobox', { name: 'Destination address' }).fill(CLINIC);
+  await page.keyboard.press('Escape');
+  await checkStep(page, '7 trip details');
+  await previewAndRequest(page, '8 trip');
+  await page.getByRole('button', { name: 'Book the return trip' }).click();
+  await expect(page.getByRole('combobox', { name: 'Pickup address' })).toHaveValue(CLINIC);
+  await tripDetails(page, day, { pickup: '13:15' });
+  await previewAndRequest(page, '9 return trip');
+
+  // the ride home is canceled from its page
+  await page.getByRole('link', { name: 'See the trip' }).click();
+  await expect(page).toHaveURL(/\/passenger-portal\/\?daId=/);
+  const daId = new URL(page.url()).searchParams.get('daId')!;
+  await page.getByRole('button', { name: 'Cancel trip' }).click();
+  await page.getByRole('dialog', { name: 'Cancel this trip?' }).getByRole('button', { name: 'Cancel trip' }).click();
+  await expect(page.getByText('Trip canceled')).toBeVisible();
+  await expect(page.getByLabel('Where the trip stands')).toContainText('Canceled');
+  await checkStep(page, '10 return trip canceled');
+  const legs = await withDatabase(async (db) => (await db.query<{ status: string }>('select status from trip_legs where drive_assignment_id = $1', [daId])).rows);
+  expect(legs.length).toBeGreaterThan(0);
+  expect(legs.every((l) => l.status === 'CanceledNoCharge')).toBe(true);
 });
