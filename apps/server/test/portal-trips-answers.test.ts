@@ -26,7 +26,7 @@ beforeAll(async () => {
   await createReasons(db.pool);
   const billToA = await createContact(db.pool, { types: ['Bill To'], username: null });
   const billToB = await createContact(db.pool, { types: ['Bill To'], username: null });
-  memberP = await createMember(db.pool, billToA.id, 'MA-1', await createPlan(db.pool, { trip_limit_count: 12 }));
+  memberP = await createMember(db.pool, billToA.id, 'MA-1', await createPlan(db.pool, { tripLimit: 12 }));
   memberQ = await createMember(db.pool, billToB.id, 'MB-1');
   await db.pool.query(`update contacts set name = 'Quentin Other' where id = $1`, [memberQ.id]);
   const { partner } = await createPartner(db.pool);

@@ -2,14 +2,19 @@ import type { Pool } from 'pg';
 import { createContact } from './factories.ts';
 import { createPerson } from './contact-search-factories.ts';
 
-/** A member plan of a new MCO with the given terms (column names as in plans), the rest as a new plan has them. */
-export async function createPlan(pool: Pool, terms: Record<string, unknown> = {}): Promise<string> {
+export interface PlanLimits {
+  tripLimit?: number | null;
+  noticeDaysMin?: number | null;
+  noticeDaysMax?: number | null;
+}
+
+/** A member plan of a new MCO with the limits a trip request keeps (the rest as a new plan has them). */
+export async function createPlan(pool: Pool, limits: PlanLimits = {}): Promise<string> {
   const mco = await createContact(pool, { types: ['MCO'], username: null });
-  const cols = Object.keys(terms);
-  const { rows } = await pool.query(
-    `insert into plans (mco_id, name, code, lob${cols.map((c) => `, ${c}`).join('')})
-     values ($1, $2, $3, 'Medicaid'${cols.map((_, i) => `, $${i + 4}`).join('')}) returning id`,
-    [mco.id, `Plan ${mco.contactNumber}`, `P-${mco.contactNumber}`, ...Object.values(terms)],
+  const { rows } = await pool.query<{ id: string }>(
+    `insert into plans (mco_id, name, code, lob, trip_limit_count, advance_notice_days_min, advance_notice_days_max)
+     values ($1, 'Portal plan ' || $2, 'PP-' || $2, 'Medicaid', $3, $4, $5) returning id`,
+    [mco.id, String(mco.contactNumber), limits.tripLimit ?? null, limits.noticeDaysMin ?? null, limits.noticeDaysMax ?? null],
   );
   return rows[0].id;
 }

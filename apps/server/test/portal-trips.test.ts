@@ -33,7 +33,7 @@ beforeAll(async () => {
   await createReasons(db.pool);
   billToA = await createContact(db.pool, { types: ['Bill To'], username: null, name: 'Mesa Health' });
   billToB = await createContact(db.pool, { types: ['Bill To'], username: null, name: 'River Care' });
-  const plan = await createPlan(db.pool, { trip_limit_count: 24, advance_notice_days_min: 2, advance_notice_days_max: 30 });
+  const plan = await createPlan(db.pool, { tripLimit: 24, noticeDaysMin: 2, noticeDaysMax: 30 });
   memberP = await createMember(db.pool, billToA.id, 'MA-100', plan);
   memberQ = await createMember(db.pool, billToB.id, 'MB-200');
   const partner = await createPartner(db.pool, 'Mesa Rides');
