@@ -118,3 +118,21 @@ test("a portal user cannot open another account's settings", async ({ page }) =>
   await expect(page.getByText('This account was not found')).toBeVisible();
   await checkStep(page, 'account settings of another account');
 });
+
+test('keyboard only: from the sign-in form to asking for a reset link', async ({ page }) => {
+  await page.goto('/case-manager/login');
+  await expect(page.getByLabel('Email or user name')).toBeFocused();
+  // the sign-in form, then its two links
+  for (let i = 0; i < 10 && !(await page.getByRole('button', { name: 'Forgot your password?' }).evaluate((b) => b === document.activeElement)); i++) {
+    await page.keyboard.press('Tab');
+  }
+  await expect(page.getByRole('button', { name: 'Forgot your password?' })).toBeFocused();
+  await page.keyboard.press('Enter');
+  // the new step's heading takes the focus, so a screen reader says where the user is; its field is next
+  await expect(page.getByRole('heading', { level: 1, name: 'Reset your password' })).toBeFocused();
+  await page.keyboard.press('Tab');
+  await expect(page.getByLabel('Email address')).toBeFocused();
+  await page.keyboard.type('nobody.at.all@example.com');
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('status').filter({ hasText: 'Check your email' })).toBeVisible();
+});

@@ -80,6 +80,8 @@ async function previewAndRequest(page: Page, label: string) {
 
 test('a passenger creates their account with the emailed code and reaches their trips', async ({ page }) => {
   const member = await memberOnFile();
+  // the page's own clock, moved on later to see the warning before the code stops working
+  await page.clock.install();
 
   await page.goto('/passenger-portal/login');
   await page.getByRole('button', { name: 'Create an account' }).click();
@@ -114,6 +116,11 @@ test('a passenger creates their account with the emailed code and reaches their 
   await page.getByRole('button', { name: 'Continue' }).click();
   await expect(page.getByLabel('Code from the email')).toHaveAccessibleDescription(/not correct/);
   await checkStep(page, '3 verification wrong code');
+  // two minutes before the code stops working, the page says so and offers a new one
+  await page.clock.fastForward('08:30');
+  await expect(page.getByText('The code stops working in 2 minutes.')).toBeVisible();
+  await expect(page.getByRole('status').filter({ hasText: 'The code stops working' }).getByRole('button', { name: 'Send a new code' })).toBeVisible();
+  await checkStep(page, '3 verification code about to expire');
   await page.getByLabel('Code from the email').fill(`${code!.slice(0, 3)} ${code!.slice(3)}`);
   await page.getByRole('button', { name: 'Continue' }).click();
 
