@@ -17,6 +17,8 @@ const INDEX = `<!doctype html>
   <head>
     <title>Tripline</title>
     <script type="module" crossorigin src="/assets/index-abc.js"></script>
+    <link rel="modulepreload" crossorigin href="/assets/react-abc.js">
+    <link rel="stylesheet" crossorigin href="/assets/index-abc.css">
   </head>
   <body>
     <div id="root"></div>
@@ -50,8 +52,14 @@ describe('the portal homes\' first paint', () => {
     const page = firstPaintPage(INDEX, MARK);
     const head = page.slice(0, page.indexOf('</head>'));
     expect(head).toContain('<script type="module" crossorigin src="/assets/index-abc.js"></script>');
-    expect(head).toMatch(/<style>#root > \.fp-header \{[^<]*<\/style>/);
-    expect(page).toContain(`<div id="root">${firstPaintMarkup(MARK)}</div>`);
+    expect(head).toContain('<link rel="modulepreload" crossorigin href="/assets/react-abc.js">');
+    expect(head).toMatch(/<style>body \{ margin: 0; \}\n#root > \.fp-header \{[^<]*<\/style>/);
+    // each rule once, the spinner still where motion is unwelcome
+    expect(head.match(/\.fp-title \{/g)).toHaveLength(1);
+    expect(head).toContain('@media (prefers-reduced-motion: reduce) { #root .fp-spinner { animation: none; } }');
+    // the app's style sheet follows the markup, so it holds back no paint of it
+    expect(head).not.toContain('stylesheet');
+    expect(page).toContain(`<div id="root">${firstPaintMarkup(MARK)}</div>\n    <link rel="stylesheet" crossorigin href="/assets/index-abc.css">\n  </body>`);
     expect(page.match(/<script/g)).toHaveLength(1);
     expect(page).not.toMatch(/\son[a-z]+=/);
   });
