@@ -62,8 +62,12 @@ export async function startBenchApp(pool) {
     config: { secureCookies: false, appVersion: 'bench' },
   });
   let last = 0;
-  app.addHook('onResponse', async (_req, reply) => {
+  // with concurrent clients, each request's own time, by the x-bench-id header it was sent with
+  const byId = new Map();
+  app.addHook('onResponse', async (req, reply) => {
     last = reply.elapsedTime;
+    const id = req.headers['x-bench-id'];
+    if (typeof id === 'string') byId.set(id, reply.elapsedTime);
   });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const { port } = app.server.address();
@@ -73,7 +77,12 @@ export async function startBenchApp(pool) {
     await app.close();
     fs.rmSync(filesDir, { recursive: true, force: true });
   };
-  return { app, base, headers, serverMs: () => last, close };
+  const serverMsOf = (id) => {
+    const t = byId.get(id);
+    byId.delete(id);
+    return t;
+  };
+  return { app, base, headers, serverMs: () => last, serverMsOf, close };
 }
 
 /** Signs in as a demo login and answers the session's cookie header. */

@@ -18,9 +18,11 @@ import {
   tripRequestIssues,
   type ApiErrorBody,
   type Issue,
+  type AddressOption,
+  type DateWindow,
   type ParsedTripRequest,
 } from '@tripline/core';
-import type { PoolClient } from 'pg';
+import type { Pool, PoolClient } from 'pg';
 import type { SessionUser } from '../../platform/auth/users.ts';
 import type { AppDeps } from '../../platform/deps.ts';
 import { badRequest, HttpError } from '../../platform/errors.ts';
@@ -103,12 +105,39 @@ async function billToOf(client: PoolClient, user: SessionUser, passengerId: stri
   throw badRequest(PORTAL_REQUEST_MSG.NOT_BILLABLE, [{ path: 'passenger', message: PORTAL_REQUEST_MSG.NOT_BILLABLE }]);
 }
 
+/**
+ * What a check reads besides the request, read before its transaction (a transaction holding a
+ * connection never waits for a second one): the passenger in the caller's scope (404 otherwise),
+ * the dates their plan allows, the addresses the wizard offers and the appointment types.
+ */
+export interface RequestLookups {
+  passenger: { id: string; name: string };
+  window: DateWindow;
+  today: string;
+  time: string;
+  offered: AddressOption[];
+  apptTypes: { code: string; display: string }[];
+}
+
+export async function requestLookups(pool: Pool, user: SessionUser, passengerId: string, now: Date): Promise<RequestLookups> {
+  const passenger = await passengerInScope(pool, user, passengerId);
+  const { window, billToId, today, time } = await requestWindow(pool, user, passenger.id, now);
+  const offered = await addressOptions(pool, passenger.id);
+  const apptTypes = await appointmentTypeOptions(pool, billToId ?? undefined, undefined);
+  return { passenger, window, today, time, offered, apptTypes };
+}
+
 /** Checks a request inside the caller's transaction; `tripId` is the trip it would become. */
-export async function checkRequest(deps: AppDeps, client: PoolClient, user: SessionUser, r: ParsedTripRequest, tripId: string, now: Date): Promise<CheckedRequest> {
-  const passenger = await passengerInScope(client, user, r.passenger);
-  const { window, billToId, today, time } = await requestWindow(client, user, passenger.id, now);
-  const offered = await addressOptions(deps.pool, passenger.id);
-  const apptTypes = await appointmentTypeOptions(deps.pool, billToId ?? undefined, undefined);
+export async function checkRequest(
+  deps: AppDeps,
+  client: PoolClient,
+  user: SessionUser,
+  r: ParsedTripRequest,
+  lookups: RequestLookups,
+  tripId: string,
+  now: Date,
+): Promise<CheckedRequest> {
+  const { passenger, window, today, time, offered, apptTypes } = lookups;
   const ctx = { window, today, now: time, serviceCodes: requestServiceTypes(user).map((s) => s.code), apptTypes: apptTypes.map((t) => t.code) };
   const issues = tripRequestIssues(r, ctx);
   // a chosen address must be one the wizard offered (the passenger's own or their trips' stops)

@@ -23,7 +23,7 @@ import { conflict, notFound } from '../../platform/errors.ts';
 import { recordRequest } from '../reservations/read.ts';
 import { findTrip } from '../trips/repository.ts';
 import { tripValues, writeReservation } from '../reservations/write.ts';
-import { checkRequest } from './check.ts';
+import { checkRequest, requestLookups, type RequestLookups } from './check.ts';
 
 /** issue 13 §3: a previewed request can be scheduled for 30 minutes. */
 export const REQUEST_VALID_MINUTES = 30;
@@ -43,7 +43,8 @@ async function dryRun<T>(deps: AppDeps, work: (client: PoolClient) => Promise<T>
 export async function previewRequest(deps: AppDeps, req: FastifyRequest, user: SessionUser, r: ParsedTripRequest): Promise<TripRequestPreview> {
   const now = deps.clock.now();
   const requestId = randomUUID();
-  const checked = await dryRun(deps, (client) => checkRequest(deps, client, user, r, requestId, now));
+  const lookups = await requestLookups(deps.pool, user, r.passenger, now);
+  const checked = await dryRun(deps, (client) => checkRequest(deps, client, user, r, lookups, requestId, now));
   const leg = checked.legs[0];
   const expiresAt = new Date(now.getTime() + REQUEST_VALID_MINUTES * 60_000);
   const preview: TripRequestPreview = {
@@ -84,6 +85,13 @@ interface HeldRequest {
  */
 export async function scheduleRequest(deps: AppDeps, req: FastifyRequest, user: SessionUser, requestId: string): Promise<ScheduledTripRequest> {
   const now = deps.clock.now();
+  // read first, outside the transaction: what the check needs besides the request (none when it is already booked)
+  const { rows: seen } = await deps.pool.query<{ request: ParsedTripRequest; booked: boolean }>(
+    'select request, drive_assignment_id is not null as booked from trip_requests where id = $1 and requested_by = $2',
+    [requestId, user.id],
+  );
+  if (!seen[0]) throw notFound('The trip request was not found.');
+  const lookups: RequestLookups | null = seen[0].booked ? null : await requestLookups(deps.pool, user, seen[0].request.passenger, now);
   const scheduled = await inTransaction(deps.pool, async (client) => {
     // the request row alone is locked: a second schedule waits here, then reads what the first wrote
     const { rows } = await client.query<HeldRequest>(
@@ -101,9 +109,11 @@ export async function scheduleRequest(deps: AppDeps, req: FastifyRequest, user: 
       if (trip.rows[0]) return { requestId, daId: held.daId, referenceNumber: trip.rows[0].referenceNumber, status: reservationStatus(trip.rows[0].willCall) };
     }
     if (held.expired) throw conflict(PORTAL_REQUEST_MSG.EXPIRED);
+    // booked when first read, but its trip since removed
+    if (!lookups) throw notFound('The trip was not found.');
     const r = TripRequest.parse(held.request);
     const tripId = randomUUID();
-    const checked = await checkRequest(deps, client, user, r, tripId, now);
+    const checked = await checkRequest(deps, client, user, r, lookups, tripId, now);
     const values = tripValues(
       {
         serviceDate: r.serviceDate,
