@@ -129,6 +129,8 @@ describe('the trip page', () => {
     expect(portalActions(testTrip({ willCall: true }), EIGHT_AM).bookReturn).toEqual({ allowed: false, reason: 'This action is not possible for a "Will Call" trip.' });
     const round = testTrip({ tripLegs: [testLeg(), testLeg({ id: 'leg-2', whichLeg: 'B' })] });
     expect(portalActions(round, EIGHT_AM).bookReturn).toEqual({ allowed: false, reason: PORTAL_MSG.RETURN_INCLUDED });
+    expect(portalActions(testTrip({ canceled: true }), EIGHT_AM).bookReturn).toEqual({ allowed: false, reason: PORTAL_MSG.RETURN_CANCELED });
+    expect(portalActions(testTrip({ canceled: true }), EIGHT_AM).bookAgain).toEqual({ allowed: true, reason: null });
     const one = portalActions(testTrip(), EIGHT_AM);
     expect(one).toEqual({ cancel: { allowed: true, reason: null }, bookReturn: { allowed: true, reason: null }, bookAgain: { allowed: true, reason: null } });
   });
