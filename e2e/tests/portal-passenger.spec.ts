@@ -165,7 +165,7 @@ test('a passenger creates their account with the emailed code and reaches their 
   const daId = new URL(page.url()).searchParams.get('daId')!;
   await page.getByRole('button', { name: 'Cancel trip' }).click();
   await page.getByRole('dialog', { name: 'Cancel this trip?' }).getByRole('button', { name: 'Cancel trip' }).click();
-  await expect(page.getByText('Trip canceled')).toBeVisible();
+  await expect(page.getByText('Trip canceled', { exact: true }).first()).toBeVisible();
   await expect(page.getByLabel('Where the trip stands')).toContainText('Canceled');
   await checkStep(page, '10 return trip canceled');
   const legs = await withDatabase(async (db) => (await db.query<{ status: string }>('select status from trip_legs where drive_assignment_id = $1', [daId])).rows);

@@ -44,7 +44,6 @@ export function ChangeEmailForm() {
           autoCapitalize="none"
           spellCheck={false}
           required
-          withAsterisk={false}
           {...form.getInputProps('email')}
         />
         <PasswordInput
@@ -52,7 +51,6 @@ export function ChangeEmailForm() {
           description="To make sure it is you"
           autoComplete="current-password"
           required
-          withAsterisk={false}
           visibilityToggleButtonProps={{ 'aria-label': 'Show typed characters' }}
           {...form.getInputProps('currentPassword')}
         />
