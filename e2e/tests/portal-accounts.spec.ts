@@ -1,4 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
+import { withDatabase } from './database.ts';
 import { latestCode, PASSWORD } from './helpers.ts';
 import { checkStep, emailMatch, PHONE, portalLink, portalSignIn } from './portal-accounts-journey.ts';
 
@@ -135,4 +136,36 @@ test('keyboard only: from the sign-in form to asking for a reset link', async ({
   await page.keyboard.type('nobody.at.all@example.com');
   await page.keyboard.press('Enter');
   await expect(page.getByRole('status').filter({ hasText: 'Check your email' })).toBeVisible();
+});
+
+test('a case manager on file creates their account by opening the emailed link instead of typing the code', async ({ page }) => {
+  await withDatabase(async (db) => {
+    const { rows } = await db.query<{ id: string }>(
+      `insert into contacts (name, first_name, last_name, types) values ('Dana Ortiz', 'Dana', 'Ortiz', array['Case Manager']) returning id`,
+    );
+    await db.query('insert into contact_emails (contact_id, email, main) values ($1, $2, true)', [rows[0]!.id, 'dana.ortiz@example.com']);
+    await db.query(`insert into contact_phones (contact_id, phone_number_with_area_code, main, type) values ($1, '5055550142', true, 'Work')`, [rows[0]!.id]);
+  });
+  await page.goto('/case-manager/login');
+  await page.getByRole('button', { name: 'Create an account' }).click();
+  await expect(page.getByRole('radio', { name: 'A case manager booking rides for members' })).toBeChecked();
+  await page.getByLabel('Email address').fill('dana.ortiz@example.com');
+  await page.getByLabel('Phone number').fill('(505) 555-0142');
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await page.getByLabel('New password', { exact: true }).fill('Cases4all!');
+  await page.getByLabel('Type the new password again').fill('Cases4all!');
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Check your email' })).toBeVisible();
+
+  const [link] = await emailMatch('dana.ortiz@example.com', /https?:\/\/\S+\/case-manager\/login\?emailToActivate=\S+/);
+  await page.goto(portalLink(link!));
+  await expect(page.getByRole('heading', { level: 1, name: 'Add your phone' })).toBeVisible();
+  await expect(page).toHaveURL(/\/case-manager\/login$/);
+  await page.getByLabel('Phone number').fill('5055550142');
+  await page.getByRole('radio', { name: 'Phone calls (voice)' }).check();
+  await checkStep(page, 'case manager account from the link');
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Your account is ready' })).toBeVisible();
+  await page.getByRole('button', { name: 'Go to my trips' }).click();
+  await expect(page).toHaveURL(/\/case-manager\/$/);
 });
