@@ -110,7 +110,7 @@ function TestForm({ id, onSent }: { id: string; onSent(): void }) {
     setError(null);
     try {
       const sent = await sendTest(id, reference.trim());
-      toast.success(`Test notice sent (${sent.to})`);
+      toast.success(sent.channel === 'vog' ? 'Test notice sent to your portal inbox' : `Test notice sent to ${sent.to}`);
       onSent();
     } catch (e) {
       setError(e instanceof ApiError ? e.message : 'The test notice could not be sent. Try again.');
