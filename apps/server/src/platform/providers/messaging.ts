@@ -1,4 +1,5 @@
 import type { Pool, PoolClient } from 'pg';
+import { HttpError } from '../errors.ts';
 
 /** An e-mail's extra headers (List-Unsubscribe and its one-click form, RFC 8058). */
 export interface EmailOptions {
@@ -43,12 +44,19 @@ export interface PhoneTransport {
   sendVoice(message: OutgoingCall): Promise<string | null>;
 }
 
-/** A message the provider refused for good or could not take after its retries; `message` is safe to log and store. */
-export class DeliveryFailed extends Error {}
+/**
+ * A message the provider refused for good or could not take after its retries; `message` is safe
+ * to log, store and show. A request that was sending it answers 503: the caller may try again.
+ */
+export class DeliveryFailed extends HttpError {
+  constructor(reason: string) {
+    super(503, 'delivery_failed', reason);
+  }
+}
 
-export class ChannelUnavailable extends Error {
+export class ChannelUnavailable extends HttpError {
   constructor(channel: string) {
-    super(`No ${channel} provider is configured`);
+    super(400, 'bad_request', `No ${channel} provider is configured`);
   }
 }
 
