@@ -88,7 +88,7 @@ export function TripPage({ daId, backTo, caseManager, today, onOpenTrip }: { daI
       {back}
       <Group justify="space-between" gap="xs" align="flex-start">
         <div>
-          <Title order={1} size="h3" ref={headingRef} tabIndex={-1}>
+          <Title order={1} size="h3" ref={headingRef} tabIndex={-1} className={classes.heading}>
             Trip {trip.referenceNumber}
           </Title>
           <Text>{dayInWords(trip.serviceDate, today)}</Text>

@@ -1,5 +1,5 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { contract, type PortalActivityQuery } from '@tripline/core';
+import { portalTripEndpoints, type PortalActivityQuery } from '@tripline/core';
 import { callApi } from '../../lib/api.ts';
 
 /** The filters of the home as the URL and GET case-manager-activity name them. */
@@ -16,7 +16,7 @@ export const activityKey = ['portal-activity'] as const;
 export function useActivity(filters: ActivityFilters) {
   return useQuery({
     queryKey: [...activityKey, filters],
-    queryFn: ({ signal }) => callApi(contract.portalActivity, { query: filters as PortalActivityQuery, signal, quiet: [400] }),
+    queryFn: ({ signal }) => callApi(portalTripEndpoints.portalActivity, { query: filters as PortalActivityQuery, signal, quiet: [400] }),
     // a new filter keeps the old list on screen until the new one is here
     placeholderData: keepPreviousData,
   });
@@ -28,12 +28,12 @@ export const tripPageKey = (daId: string) => ['portal-trip-page', daId] as const
 export function useTripPage(daId: string) {
   return useQuery({
     queryKey: tripPageKey(daId),
-    queryFn: ({ signal }) => callApi(contract.portalTripPage, { query: { daId }, signal, quiet: [400, 404] }),
+    queryFn: ({ signal }) => callApi(portalTripEndpoints.portalTripPage, { query: { daId }, signal, quiet: [400, 404] }),
     retry: false,
   });
 }
 
 /** Cancels what can still be cancelled of a trip (POST case-manager-cancel); the screen says the outcome itself. */
 export function cancelTrip(id: string, modCount: number) {
-  return callApi(contract.portalCancel, { body: { id, modCount }, quiet: [400, 404, 409] });
+  return callApi(portalTripEndpoints.portalCancel, { body: { id, modCount }, quiet: [400, 404, 409] });
 }

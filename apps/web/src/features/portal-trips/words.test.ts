@@ -53,10 +53,10 @@ describe('statuses in words', () => {
     expect(serviceTypeInWords('03')).toBe('Wheelchair');
     expect(serviceTypeInWords(null)).toBeNull();
   });
-  it('titles the legs of a round trip as going and return', () => {
+  it('titles one ride, the legs of a round trip as going and return, and others by letter', () => {
     expect(legTitle('A', 2)).toBe('Going');
     expect(legTitle('B', 2)).toBe('Return');
-    expect(legTitle('A', 1)).toBe('Leg A');
+    expect(legTitle('A', 1)).toBe('The ride');
     expect(legTitle('C', 3)).toBe('Leg C');
   });
 });

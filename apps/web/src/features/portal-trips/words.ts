@@ -70,8 +70,9 @@ export function serviceTypeInWords(code: string | null | undefined): string | nu
   return SERVICE_TYPE_WORDS[code] ?? code;
 }
 
-/** "Going" and "Return" for the two legs of a round trip, else "Leg A", as the trip page titles each leg. */
+/** "The ride" alone, "Going" and "Return" for a round trip, else "Leg A": how the trip page titles each leg. */
 export function legTitle(whichLeg: string, legCount: number): string {
+  if (legCount === 1) return 'The ride';
   if (legCount === 2) return whichLeg === 'A' ? 'Going' : 'Return';
   return `Leg ${whichLeg}`;
 }

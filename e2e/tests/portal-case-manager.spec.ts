@@ -1,0 +1,129 @@
+import { expect, request, test, type APIRequestContext, type Page } from '@playwright/test';
+import { partnerCompanyOf, withDatabase } from './database.ts';
+import { dayOffset, expectNoA11yViolations, PASSWORD, signIn } from './helpers.ts';
+
+// A case manager's day on a phone: finds a member, previews and schedules a trip for them, then
+// watches the trip's page while a dispatcher assigns a driver: the step bar moves on without a
+// reload and the change is announced to screen readers.
+
+test.use({ viewport: { width: 375, height: 812 } });
+
+const CLIENT = { 'x-client-version': '6' };
+
+async function apiAs(baseURL: string, username: string): Promise<APIRequestContext> {
+  const api = await request.newContext({ baseURL, extraHTTPHeaders: { ...CLIENT, origin: baseURL } });
+  const login = await api.post('/api/login', { headers: { authorization: 'Basic ' + Buffer.from(`${username}:${PASSWORD}`).toString('base64') } });
+  expect(login.ok()).toBe(true);
+  return api;
+}
+
+async function expectFitsWidth(page: Page) {
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+  expect(overflow, 'sideways overflow of the page').toBeLessThanOrEqual(0);
+}
+
+const shot = (page: Page, name: string) => page.screenshot({ path: test.info().outputPath(`${name}.png`), fullPage: true });
+
+/** A member of the case manager's: a passenger with a coverage for one of its bill-tos, and its member id. */
+async function aMember(): Promise<{ id: string; name: string; memberId: string }> {
+  return withDatabase(async (db) => {
+    const { rows } = await db.query<{ id: string; name: string; member_id: string }>(
+      `select p.id, p.name, c.member_id
+         from contacts cm
+         join case_manager_bill_tos b on b.case_manager_id = cm.id
+         join coverages c on c.bill_to_id = b.bill_to_id
+         join contacts p on p.id = c.contact_id
+        where cm.username = 'casemanager' and not p.deleted and not c.deleted
+        order by p.name limit 1`,
+    );
+    if (!rows[0]) throw new Error('the case manager has no member');
+    return { id: rows[0].id, name: rows[0].name, memberId: rows[0].member_id };
+  });
+}
+
+/** The dispatcher gives the trip to the partner and assigns one of its drivers, as staff do. */
+async function assignAsDispatcher(baseURL: string, referenceNumber: string, daId: string) {
+  const partnerId = await withDatabase((db) => partnerCompanyOf(db, 'partner'));
+  const dispatcher = await apiAs(baseURL, 'dispatcher');
+  try {
+    const assign = await dispatcher.post('/api/drive-assignment-bulk-assign', { data: { referenceNumbers: [referenceNumber], providerId: partnerId } });
+    expect(assign.ok(), await assign.text()).toBe(true);
+    const drivers = (await (await dispatcher.get(`/api/drivers?providerId=${partnerId}`)).json()) as { id: string }[];
+    expect(drivers.length).toBeGreaterThan(0);
+    const trip = (await (await dispatcher.get(`/api/drive-assignments?id=${daId}`)).json()) as { rows: { modCount: number }[] };
+    const res = await dispatcher.post('/api/drive-assignment-assign-driver', { data: { daId, driverId: drivers[0].id, modCount: trip.rows[0].modCount } });
+    expect(res.ok(), await res.text()).toBe(true);
+  } finally {
+    await dispatcher.dispose();
+  }
+}
+
+test('a case manager books a trip for a member and sees the assignment arrive live', async ({ page, baseURL }) => {
+  test.setTimeout(120_000);
+  const member = await aMember();
+  await signIn(page, 'casemanager');
+  await expect(page).toHaveURL(/\/case-manager\/$/);
+  await expect(page.getByRole('heading', { level: 1, name: "Your members' trips" })).toBeVisible();
+
+  // 1. the request wizard: find the member, fill the trip in, preview, schedule
+  const daId = await scheduleForMember(page, member);
+  const referenceNumber = await withDatabase(async (db) => (await db.query<{ reference_number: string }>('select reference_number from drive_assignments where id = $1', [daId])).rows[0].reference_number);
+
+  // 2. the trip page, live: a dispatcher's assignment shows without a reload
+  await expect(page).toHaveURL(new RegExp(`/case-manager/\\?daId=${daId}$`));
+  await expect(page.getByRole('heading', { level: 1, name: `Trip ${referenceNumber}` })).toBeVisible();
+  const steps = page.getByLabel('Where the trip stands');
+  await expect(steps.locator('[aria-current="step"]')).toContainText('Requested');
+  await expect(page.getByText(member.name).first()).toBeVisible();
+  await expectFitsWidth(page);
+  await expectNoA11yViolations(page, 'the new trip page at 375 px');
+  await shot(page, 'trip-requested');
+
+  await assignAsDispatcher(baseURL!, referenceNumber, daId);
+  await expect(steps.locator('[aria-current="step"]')).toContainText('Driver assigned');
+  await expect(page.getByRole('status').filter({ hasText: `Trip ${referenceNumber}: Driver assigned.` })).toBeAttached();
+  await expectNoA11yViolations(page, 'the trip page after the assignment');
+  await shot(page, 'trip-assigned-live');
+});
+
+/** MM/DD/YYYY of a day counted from the operator's today. */
+function typedDay(days: number): string {
+  const [y, m, d] = dayOffset(days).split('-');
+  return `${m}/${d}/${y}`;
+}
+
+/** Drives the request wizard at /passenger-portal/new by its visible labels; answers the new trip's id. */
+async function scheduleForMember(page: Page, member: { name: string; memberId: string }): Promise<string> {
+  await page.getByRole('link', { name: 'Request a trip' }).click();
+  await expect(page).toHaveURL(/\/passenger-portal\/new/);
+
+  const find = page.getByRole('form', { name: 'Find a member' });
+  await find.getByLabel('Member ID').fill(member.memberId);
+  await find.getByRole('button', { name: 'Find' }).click();
+  await find.getByRole('button', { name: member.name }).click();
+
+  await page.getByLabel('Date of the trip').fill(typedDay(3));
+  await page.getByLabel('Date of the trip').press('Tab');
+  await page.getByRole('combobox', { name: 'Type of appointment' }).click();
+  await page.getByRole('option').first().click();
+  await page.getByLabel('Appointment time').fill('10:30');
+  for (const [field, nth] of [['Pickup address', 0], ['Destination address', 1]] as const) {
+    await page.getByRole('combobox', { name: field }).click();
+    await page.getByRole('option').nth(nth).click();
+  }
+  await expectFitsWidth(page);
+  await expectNoA11yViolations(page, 'the trip details at 375 px');
+  await shot(page, 'request-details');
+  await page.getByRole('button', { name: 'Preview the trip' }).click();
+
+  await expect(page.getByRole('button', { name: 'Request this trip' })).toBeVisible();
+  await expectNoA11yViolations(page, 'the preview at 375 px');
+  await shot(page, 'request-preview');
+  await page.getByRole('button', { name: 'Request this trip' }).click();
+  await expect(page.getByRole('heading', { name: 'Trip requested' })).toBeVisible();
+  await expectNoA11yViolations(page, 'the trip requested at 375 px');
+  await page.getByRole('link', { name: 'See the trip' }).click();
+  await expect(page).toHaveURL(/daId=/);
+  return new URL(page.url()).searchParams.get('daId')!;
+}
+
