@@ -3,9 +3,9 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import zlib from 'node:zlib';
-import { defineConfig, type Plugin } from 'vite';
+import { defineConfig, type Plugin, type Rolldown } from 'vite';
 import react from '@vitejs/plugin-react';
-import { FIRST_PAINT_PAGE, firstPaintPage } from './src/app/first-paint.ts';
+import { FIRST_PAINT_PAGE, FIRST_PAINT_SCREEN, firstPaintPage } from './src/app/first-paint.ts';
 
 // The API runs as its own process in development; the browser still sees one origin.
 const apiTarget = process.env.TRIPLINE_API_URL ?? 'http://localhost:3000';
@@ -21,6 +21,21 @@ function markSvg(): string {
   return svg.replace(/\s+/g, ' ').replace(/> </g, '><').trim();
 }
 
+/** The script files of the chunk built from `module` and of every chunk it imports (not on demand). */
+function chunkFiles(bundle: Rolldown.OutputBundle, module: string): string[] {
+  const chunks = Object.values(bundle).filter((c): c is Rolldown.OutputChunk => c.type === 'chunk');
+  const start = chunks.find((c) => c.facadeModuleId?.replaceAll('\\', '/').endsWith(`/${module}`));
+  if (!start) throw new Error(`the build has no chunk for ${module}`);
+  const files = new Set<string>();
+  const add = (file: string) => {
+    if (files.has(file)) return;
+    files.add(file);
+    for (const imported of chunks.find((c) => c.fileName === file)?.imports ?? []) add(imported);
+  };
+  add(start.fileName);
+  return [...files];
+}
+
 /** Writes the portal homes' page: index.html with the header and "Loading your trips" already in it. */
 function portalFirstPaint(): Plugin {
   return {
@@ -30,7 +45,8 @@ function portalFirstPaint(): Plugin {
     generateBundle(_options, bundle) {
       const index = bundle['index.html'];
       if (!index || index.type !== 'asset') return;
-      this.emitFile({ type: 'asset', fileName: FIRST_PAINT_PAGE, source: firstPaintPage(String(index.source), markSvg()) });
+      const page = firstPaintPage(String(index.source), markSvg(), chunkFiles(bundle, FIRST_PAINT_SCREEN));
+      this.emitFile({ type: 'asset', fileName: FIRST_PAINT_PAGE, source: page });
     },
   };
 }

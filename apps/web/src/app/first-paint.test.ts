@@ -64,6 +64,15 @@ describe('the portal homes\' first paint', () => {
     expect(page).not.toMatch(/\son[a-z]+=/);
   });
 
+  it('fetches the home screen\'s files from the start, beside the app\'s own, each once', () => {
+    const page = firstPaintPage(INDEX, MARK, ['assets/PortalHomePage-abc.js', 'assets/react-abc.js', 'assets/Card-abc.js']);
+    const head = page.slice(0, page.indexOf('</head>'));
+    expect(head).toContain('<link rel="modulepreload" crossorigin href="/assets/PortalHomePage-abc.js">');
+    expect(head).toContain('<link rel="modulepreload" crossorigin href="/assets/Card-abc.js">');
+    expect(head.match(/react-abc\.js/g)).toHaveLength(1);
+    expect(firstPaintPage(INDEX, MARK)).not.toContain('PortalHomePage');
+  });
+
   it('refuses an index.html without an empty root or a head to write into', () => {
     expect(() => firstPaintPage(INDEX.replace('<div id="root"></div>', '<div id="app"></div>'), MARK)).toThrow(/empty <div id="root"><\/div>/);
     expect(() => firstPaintPage(INDEX.replace('</head>', ''), MARK)).toThrow(/<\/head>/);

@@ -12,6 +12,8 @@ export const FIRST_PAINT_PAGE = 'portal-home.html';
 /** The portal homes, where a signed-in passenger or case manager lands. */
 export const FIRST_PAINT_PATHS: readonly string[] = ['/passenger-portal/', '/case-manager/'];
 export const FIRST_PAINT_TEXT = 'Loading your trips';
+/** The homes' screen (loaded on demand elsewhere): its files are fetched with the page's own, not after them. */
+export const FIRST_PAINT_SCREEN = 'src/features/portal-trips/PortalHomePage.tsx';
 export const PRODUCT_NAME = 'Tripline';
 
 /** The header's colours in the light scheme, as the theme resolves them (first-paint.test.ts holds them to it). */
@@ -73,20 +75,26 @@ const STYLESHEET = /[ \t]*<link rel="stylesheet"[^>]*>\n?/g;
 
 /**
  * The homes' page from the built index.html: the style in its head, the markup in its empty root,
- * and the app's style sheets moved from the head to just after the root. A style sheet in the head
+ * the home screen's script files (`screenFiles`, as the build names them) fetched from the start
+ * beside the app's instead of once the app has asked who is signed in, and the app's style sheets
+ * moved from the head to just after the root. A style sheet in the head
  * holds back every paint until it has arrived (tens of KB on a slow phone connection, sharing it
  * with the scripts); after the root it holds back only what follows, so the header and status
  * paint at once. The scripts still run after the style sheets, so React never draws unstyled.
  * Fails when index.html no longer has either place, so a build never ships a page without it.
  */
-export function firstPaintPage(indexHtml: string, markSvg: string): string {
+export function firstPaintPage(indexHtml: string, markSvg: string, screenFiles: readonly string[] = []): string {
   const root = '<div id="root"></div>';
   if (!indexHtml.includes(root) || !indexHtml.includes('</head>')) {
     throw new Error(`index.html needs an empty ${root} and a </head> for the portal's first paint`);
   }
   const sheets = (indexHtml.match(STYLESHEET) ?? []).map((link) => link.trim());
+  const preloads = screenFiles
+    .filter((file) => !indexHtml.includes(`"/${file}"`))
+    .map((file) => `<link rel="modulepreload" crossorigin href="/${file}">\n    `)
+    .join('');
   return indexHtml
     .replace(STYLESHEET, '')
-    .replace('</head>', `<style>${STYLE.trim()}</style>\n  </head>`)
+    .replace('</head>', `${preloads}<style>${STYLE.trim()}</style>\n  </head>`)
     .replace(root, `<div id="root">${firstPaintMarkup(markSvg)}</div>${sheets.map((link) => `\n    ${link}`).join('')}`);
 }
