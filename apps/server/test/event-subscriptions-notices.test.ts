@@ -101,6 +101,20 @@ describe('notices', () => {
     expect(inbox.rows.map((r) => r.message.type)).toEqual(['toastr']);
   });
 
+  it('skip an address taken off the recipient’s record since the subscription was made', async () => {
+    const other = await createContact(db.pool, { types: ['Case Manager'], billToIds: [billToA.id], email: 'leaving@example.org' });
+    await subscribe(other, { matchEventType: 'TripAssigned', notifyEmails: ['leaving@example.org'] });
+    await db.pool.query('delete from contact_emails where contact_id = $1', [other.id]);
+    await db.pool.query('update event_occurrences set fanned_out_at = now()');
+    const trip = await createTrip(db.pool, { billToId: billToA.id });
+    const { partner } = await createPartner(db.pool);
+    await db.pool.query('update drive_assignments set farmout_contact_id = $2 where id = $1', [trip.id, partner.id]);
+    const ids = await fanOutOccurrences(db.pool);
+    const results = await Promise.all(ids.map((id) => deliverNotice(deps, id)));
+    expect(results).toContain('skipped');
+    expect(await outboxTo('leaving@example.org')).toEqual([]);
+  });
+
   it('are sent once when two server processes run the job queue on one database', async () => {
     const sub = await subscribe(cmA, { matchEventType: 'PickedUp', notifyEmails: ['notice.a@example.org'] });
     const runners: Awaited<ReturnType<typeof startScheduledJobs>>[] = [];

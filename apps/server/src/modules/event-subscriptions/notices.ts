@@ -4,7 +4,7 @@ import { inTransaction } from '../../platform/audit.ts';
 import type { AppDeps } from '../../platform/deps.ts';
 import type { Messenger } from '../../platform/providers/messaging.ts';
 import { deliver } from '../notifications/deliveries.ts';
-import { loadSessionUser, tripsVisibleTo } from './recipient.ts';
+import { loadSessionUser, ownDestinations, samePhone, tripsVisibleTo } from './recipient.ts';
 import { activeSubscriptions, findSubscription, type SubscriptionRow } from './repository.ts';
 
 type Db = Pool | PoolClient;
@@ -185,6 +185,10 @@ export async function deliverNotice(deps: NoticeDeps, noticeId: string): Promise
     await mark('skipped');
     return 'skipped';
   }
+  if (!(await stillOwnDestination(deps.pool, sub))) {
+    await mark('skipped', 'The address is no longer on file for the recipient');
+    return 'skipped';
+  }
   try {
     await sendNotice(deps, sub, noticeText(occ[0].itineris_event_type, facts));
   } catch (e) {
@@ -198,6 +202,15 @@ export async function deliverNotice(deps: NoticeDeps, noticeId: string): Promise
   }
   await mark('sent');
   return 'sent';
+}
+
+/** Notices go only to the recipient's own addresses: one removed from their record since is not used. */
+async function stillOwnDestination(db: Db, sub: SubscriptionRow): Promise<boolean> {
+  if (sub.notify_vog_type) return true;
+  const own = await ownDestinations(db, sub.recipient_id);
+  if (sub.notify_emails.length) return sub.notify_emails.every((e) => own.emails.includes(e));
+  if (sub.notify_sms_phone) return own.smsPhones.some((p) => samePhone(p, sub.notify_sms_phone!));
+  return !!sub.notify_robocall_phone && own.voicePhones.some((p) => samePhone(p, sub.notify_robocall_phone!));
 }
 
 /** Notices made but never queued (their process stopped in between): created over a minute ago and never tried. */
