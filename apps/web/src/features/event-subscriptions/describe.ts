@@ -13,11 +13,11 @@ export function eventText(s: EventSubscription): string {
   return EVENT_TYPE_TEXT[s.matchEventType];
 }
 
-/** What the subscription narrows to, for a case manager: 'Members: 2 · Bill-to accounts: County A'. */
+/** What the subscription narrows to, for a case manager: 'Only for Alma Member · Only for trips of County A'. */
 export function narrowedText(s: EventSubscription, names: ReadonlyMap<string, string>): string | null {
   const parts: string[] = [];
-  const list = (ids: readonly string[]) => ids.map((id) => names.get(id) ?? 'another account').join(', ');
-  if (s.matchPassengerIds.length) parts.push(`Only for ${list(s.matchPassengerIds)}`);
-  if (s.matchBillToIds.length) parts.push(`Only for trips of ${list(s.matchBillToIds)}`);
+  const list = (ids: readonly string[], unknown: string) => ids.map((id) => names.get(id) ?? unknown).join(', ');
+  if (s.matchPassengerIds.length) parts.push(`Only for ${list(s.matchPassengerIds, 'another member')}`);
+  if (s.matchBillToIds.length) parts.push(`Only for trips of ${list(s.matchBillToIds, 'another account')}`);
   return parts.length ? parts.join(' · ') : null;
 }
