@@ -9,7 +9,16 @@ const FINISH_ON_KEY = 'tripline.finishSignInOn';
 
 /** A sign-in begun on another page than /login, and continued at /login-mfa, comes back there when done. */
 export function finishSignInOn(path: string): void {
-  if (isSafeRoute(path)) sessionStorage.setItem(FINISH_ON_KEY, path);
+  if (isSafeRoute(path)) store()?.setItem(FINISH_ON_KEY, path);
+}
+
+/** The tab's storage, or null where the browser refuses it (the sign-in then ends on the default page). */
+function store(): Storage | null {
+  try {
+    return typeof sessionStorage === 'undefined' ? null : sessionStorage;
+  } catch {
+    return null;
+  }
 }
 
 /**
@@ -22,8 +31,8 @@ export function useFinishSignIn() {
   const navigate = useNavigate();
   return (user: CurrentUser) => {
     queryClient.setQueryData(currentUserKey, user);
-    const finishOn = sessionStorage.getItem(FINISH_ON_KEY);
-    sessionStorage.removeItem(FINISH_ON_KEY);
+    const finishOn = store()?.getItem(FINISH_ON_KEY) ?? null;
+    store()?.removeItem(FINISH_ON_KEY);
     if (finishOn && isSafeRoute(finishOn) && window.location.pathname === '/login-mfa') {
       navigate(finishOn, { replace: true, state: { signedIn: true } });
       return;
