@@ -2,6 +2,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { withDatabase } from './database.ts';
 import { signIn } from './helpers.ts';
 import { checkStep, PHONE } from './portal-accounts-journey.ts';
+import { chooseFirst, fillDate, previewAndRequest } from './portal-request-journey.ts';
 
 // The portal's trip request wizard at 375 px with axe at each step: a passenger books a trip and
 // then its return; a case manager finds a member by member ID and books for them.
@@ -20,37 +21,6 @@ async function requestDay(page: Page, passengerId: string): Promise<string> {
   d.setUTCDate(d.getUTCDate() + 3);
   const day = d.toISOString().slice(0, 10);
   return day > latestDate ? latestDate : day;
-}
-
-const typed = (iso: string) => `${iso.slice(5, 7)}/${iso.slice(8, 10)}/${iso.slice(0, 4)}`;
-
-async function fillDate(page: Page, iso: string) {
-  const field = page.getByLabel('Date of the trip');
-  await field.fill(typed(iso));
-  await field.press('Tab');
-  // the next field's list may open as it takes the focus
-  await page.keyboard.press('Escape');
-  await expect(field).toHaveValue(/^\w+day, \w+ \d+, \d{4}$/);
-}
-
-async function chooseFirst(page: Page, label: string) {
-  const box = page.getByRole('combobox', { name: label });
-  await box.click();
-  const option = page.getByRole('listbox', { name: label }).getByRole('option').first();
-  // focus may have opened the list already, and the click closed it again
-  if (!(await option.isVisible())) await box.click();
-  await option.click();
-}
-
-async function previewAndRequest(page: Page, label: string) {
-  await page.getByRole('button', { name: 'Preview the trip' }).click();
-  await expect(page.getByRole('heading', { name: 'Check the trip' })).toBeFocused();
-  await expect(page.getByText('Pickup', { exact: true })).toBeVisible();
-  await checkStep(page, `${label} preview`);
-  await page.getByRole('button', { name: 'Request this trip' }).click();
-  await expect(page.getByRole('heading', { name: 'Trip requested' }).first()).toBeVisible();
-  await expect(page.getByText(/^Trip \w+ on \w+day, \w+ \d+ is booked/)).toBeVisible();
-  await checkStep(page, `${label} done`);
 }
 
 test('a passenger books a trip to an appointment, then the ride home', async ({ page }) => {

@@ -1,6 +1,9 @@
 import type { Pool } from 'pg';
+import { buildTestApp } from './app.ts';
+import { createTestDatabase } from './db.ts';
 import { createContact, type Created } from './factories.ts';
 import { addressRow, divisionWithCounties, CLINIC, HOME } from './reservation-helpers.ts';
+import { signIn } from './trip-factories.ts';
 
 /** A member plan of a new MCO with the given plan columns (advance_notice_days_min, …). */
 export async function createPlan(pool: Pool, terms: Record<string, unknown> = {}): Promise<string> {
@@ -76,3 +79,28 @@ export const tripRequest = (m: Member, serviceDate: string, extra: Record<string
   apptType: 'Medical',
   ...extra,
 });
+
+/**
+ * A test database and app with the two accounts' world, each user signed in: both case managers,
+ * staff, the passenger and a partner's user (who may not request trips).
+ */
+export async function portalRequestSetup() {
+  const db = await createTestDatabase();
+  const t = await buildTestApp(db.pool);
+  const w = await portalWorld(db.pool);
+  return {
+    db,
+    t,
+    w,
+    managerA: await signIn(t.app, w.managerA),
+    managerB: await signIn(t.app, w.managerB),
+    staff: await signIn(t.app, w.staff),
+    rider: await signIn(t.app, w.rider),
+    partner: await signIn(t.app, await createContact(db.pool, { types: ['Affiliate'] })),
+    close: async () => {
+      await t.app.close();
+      await db.drop();
+    },
+  };
+}
+export type PortalRequestSetup = Awaited<ReturnType<typeof portalRequestSetup>>;

@@ -7,6 +7,7 @@ import {
   oneMonthAfter,
   requestDateWindow,
   requestDropoff,
+  requestPathOf,
   requestPickup,
   requestServiceTypes,
   tripRequestIssues,
@@ -201,5 +202,14 @@ describe('requestPrefill (duplicateFrom, returnTripFrom)', () => {
 describe('texts', () => {
   it('keeps the spec wording of the invalid form (rule 188)', () => {
     expect(PORTAL_REQUEST_MSG.FIX_ERRORS).toBe('Please fix all validation errors first');
+  });
+});
+
+describe('requestPathOf', () => {
+  it("names the editor's leg fields as the request does", () => {
+    expect(requestPathOf('tripLegs.0.locFirstTimeOrd')).toBe('pickupTime');
+    expect(requestPathOf('tripLegs.0.passengerId')).toBe('passenger');
+    expect(requestPathOf('tripLegs.0.locationSecond.id')).toBe('locationSecond.id');
+    expect(requestPathOf('farConfirmed')).toBe('farConfirmed');
   });
 });

@@ -123,6 +123,7 @@ export function requestDropoff(r: RequestFields, pickup: string | null, drivingS
   return estimatedDropoff(pickup, drivingSeconds, r.serviceTypeCode) ?? r.dropoffTime ?? null;
 }
 
+/** The request's field a leg field of the reservation editor stands for. */
 const LEG_FIELD: Record<string, string> = {
   passengerId: 'passenger',
   locFirstTimeOrd: 'pickupTime',
@@ -132,6 +133,12 @@ const LEG_FIELD: Record<string, string> = {
   locationSecond: 'locationSecond',
   locFirstAction: 'pickupTime',
 };
+
+/** An issue's path in the reservation editor ('tripLegs.0.locFirstTimeOrd.id') as the request names it ('pickupTime.id'). */
+export function requestPathOf(path: string): string {
+  const m = /^tripLegs\.\d+\.([A-Za-z]+)(\..*)?$/.exec(path);
+  return m ? `${LEG_FIELD[m[1]] ?? m[1]}${m[2] ?? ''}` : path;
+}
 
 export interface RequestContext {
   window: DateWindow;
@@ -166,10 +173,7 @@ export function tripRequestIssues(r: RequestFields, ctx: RequestContext): Issue[
   const drivingSeconds = ctx.drivingSeconds ?? null;
   const pickup = requestPickup(r, drivingSeconds);
   const leg = requestLeg(r, pickup);
-  for (const issue of reservationIssues({ willCall: !!r.willCall, tripLegs: [{ ...leg, drivingSeconds }] })) {
-    const field = issue.path.split('.').pop() ?? '';
-    add(LEG_FIELD[field] ?? field, issue.message);
-  }
+  for (const issue of reservationIssues({ willCall: !!r.willCall, tripLegs: [{ ...leg, drivingSeconds }] })) add(requestPathOf(issue.path), issue.message);
   if (!r.willCall && r.apptTime && !r.pickupTimeOverride && drivingSeconds !== null && !pickup) add('pickupTime', PORTAL_REQUEST_MSG.PICKUP_NOT_COMPUTED);
   const hours = ctx.window.noticeHoursMin;
   if (hours !== null && r.serviceDate && !r.willCall && pickup && pickup !== WILL_CALL) {

@@ -12,6 +12,7 @@ import {
   needsFarConfirm,
   requestDropoff,
   requestLeg,
+  requestPathOf,
   requestPickup,
   requestServiceTypes,
   requestsAsStaff,
@@ -48,27 +49,13 @@ export interface CheckedRequest {
   dropoffText: string;
 }
 
-/** The editor's leg paths ('tripLegs.0.locFirstTimeOrd') as the request's fields ('pickupTime'). */
-const FIELD: Record<string, string> = {
-  passengerId: 'passenger',
-  locFirstTimeOrd: 'pickupTime',
-  locSecondTimeOrd: 'dropoffTime',
-  apptTime: 'apptTime',
-  locationFirst: 'locationFirst',
-  locationSecond: 'locationSecond',
-};
-function requestPath(path: string): string {
-  const m = /^tripLegs\.0\.([A-Za-z]+)(\..*)?$/.exec(path);
-  return m ? `${FIELD[m[1]] ?? m[1]}${m[2] ?? ''}` : path;
-}
-
 /** Runs one step of the editor's path, naming a refusal's fields as the request names them. */
 async function asRequest<T>(step: () => Promise<T> | T): Promise<T> {
   try {
     return await step();
   } catch (e) {
     if (e instanceof HttpError && e.status === 400 && e.extra.details) {
-      const details = e.extra.details.map((d) => ({ ...d, path: requestPath(d.path) }));
+      const details = e.extra.details.map((d) => ({ ...d, path: requestPathOf(d.path) }));
       throw badRequest(e.message, details);
     }
     throw e;
