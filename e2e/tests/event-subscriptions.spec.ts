@@ -1,6 +1,6 @@
 import { expect, request, test, type Page } from '@playwright/test';
-import { withDatabase } from './database.ts';
-import { expectNoA11yViolations, PASSWORD, signIn } from './helpers.ts';
+import { partnerCompanyOf, withDatabase } from './database.ts';
+import { dayOffset, expectNoA11yViolations, PASSWORD, signIn } from './helpers.ts';
 
 // A case manager's trip notices on a phone: adds a text-message notice to its own mobile, sends a
 // test about one of its trips (it lands in the outbox), deletes the notice and turns it back on.
@@ -32,13 +32,19 @@ async function caseManagerAndTrip(): Promise<{ id: string; referenceNumber: stri
   });
 }
 
-/** What the outbox holds for an address, read by an administrator. */
-async function outboxFor(baseURL: string, to: string): Promise<{ channel: string; body: string }[]> {
+/** Signed in to the API as a demo login. */
+async function apiAs(baseURL: string, username: string) {
   const api = await request.newContext({ baseURL, extraHTTPHeaders: { 'x-client-version': '6', origin: baseURL } });
+  const login = await api.post('/api/login', { headers: { authorization: 'Basic ' + Buffer.from(`${username}:${PASSWORD}`).toString('base64') } });
+  expect(login.ok()).toBe(true);
+  return api;
+}
+
+/** What the outbox holds for an address, read by an administrator. */
+async function outboxFor(baseURL: string, to: string): Promise<{ channel: string; subject: string | null; body: string }[]> {
+  const api = await apiAs(baseURL, 'admin');
   try {
-    const login = await api.post('/api/login', { headers: { authorization: 'Basic ' + Buffer.from(`admin:${PASSWORD}`).toString('base64') } });
-    expect(login.ok()).toBe(true);
-    return (await (await api.get(`/api/outbox-messages?to=${encodeURIComponent(to)}`)).json()) as { channel: string; body: string }[];
+    return (await (await api.get(`/api/outbox-messages?to=${encodeURIComponent(to)}`)).json()) as { channel: string; subject: string | null; body: string }[];
   } finally {
     await api.dispose();
   }
@@ -99,4 +105,34 @@ test('a case manager adds a text-message notice, sends a test, deletes it and tu
   await expect(item.getByText('On', { exact: true })).toBeVisible();
   await expectFitsWidth(page);
   await shot(page, 'notice-on-again');
+});
+
+test('a dispatcher’s assignment reaches the case manager’s e-mail notice through the running portal', async ({ baseURL }) => {
+  // the demo's notice: the case manager hears by e-mail when one of its trips gets a partner
+  const trip = await withDatabase(async (db) => {
+    const partnerId = await partnerCompanyOf(db, 'partner');
+    const { rows } = await db.query<{ reference_number: string }>(
+      `select da.reference_number from drive_assignments da
+         join case_manager_bill_tos b on b.bill_to_id = da.bill_to_contact_id
+         join contacts cm on cm.id = b.case_manager_id and cm.username = 'casemanager'
+        where da.service_date between $1 and $2 and not da.canceled and not da.deleted
+          and da.farmout_contact_id is distinct from $3
+        order by da.service_date, da.reference_number limit 1`,
+      [dayOffset(1), dayOffset(30), partnerId],
+    );
+    if (!rows[0]) throw new Error('the case manager has no upcoming trip to assign');
+    return { referenceNumber: rows[0].reference_number, partnerId };
+  });
+  const dispatcher = await apiAs(baseURL!, 'dispatcher');
+  try {
+    const assign = await dispatcher.post('/api/drive-assignment-bulk-assign', { data: { referenceNumbers: [trip.referenceNumber], providerId: trip.partnerId } });
+    expect(assign.ok(), await assign.text()).toBe(true);
+  } finally {
+    await dispatcher.dispose();
+  }
+  await expect
+    .poll(async () => (await outboxFor(baseURL!, 'casemanager@tripline.example')).find((m) => m.subject === `Trip ${trip.referenceNumber}: a driver is assigned`)?.body ?? null, {
+      timeout: 20_000,
+    })
+    .toMatch(new RegExp(`^Trip ${trip.referenceNumber} on \\w+day, .* now has a driver assigned`));
 });
