@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app.ts';
 import { ManualClock } from '../src/platform/clock.ts';
 import { startScheduledJobs } from '../src/platform/jobs.ts';
-import { outboxMessenger } from '../src/platform/providers/messaging.ts';
+import { messenger, outboxMessenger } from '../src/platform/providers/messaging.ts';
 import { geoServices } from '../src/platform/providers/geo-services.ts';
 import { localFileStore } from '../src/platform/providers/files.ts';
 import { checkDelayedLegs } from '../src/modules/event-subscriptions/delayed.ts';
@@ -169,6 +169,39 @@ describe('unsubscribing', () => {
     expect((await db.pool.query('select deleted from event_subscriptions where id = $1', [other.id])).rows[0].deleted).toBe(true);
     const audits = await db.pool.query(`select count(*)::int as n from audit_log where activity_type = 'event-subscription-unsubscribe' and record_id = any($1)`, [[sub.id, other.id]]);
     expect(audits.rows[0].n).toBe(2);
+  });
+
+  it('phone calls are offered and sent only with a phone provider', async () => {
+    const calls: string[] = [];
+    const phone = { sendSms: async () => 'sms-1', sendVoice: async (m: { to: string; body: string }) => (calls.push(`${m.to}: ${m.body}`), 'call-1') };
+    const app = await buildApp({
+      pool: db.pool,
+      clock: t.clock,
+      messenger: messenger(db.pool, { phone }),
+      files: t.files,
+      geo: geoServices(),
+      config: { secureCookies: false, appVersion: 'test' },
+    });
+    try {
+      const b = await signIn(app, cmA);
+      const options = (await b.get('/api/event-subscription-options')).json();
+      expect(options.channels).toEqual(['vog', 'email', 'sms', 'voice']);
+      expect(options.voicePhones).toEqual([PHONE_A]);
+      const sub = await b.post('/api/event-subscriptions', { matchEventType: 'TripDelayed', notifyRobocallPhone: PHONE_A });
+      expect(sub.statusCode).toBe(200);
+      const trip = await createTrip(db.pool, { billToId: billToA.id });
+      const test = await b.post('/api/event-subscriptions-test', { id: sub.json().id, referenceNumber: trip.referenceNumber });
+      expect(test.json()).toEqual({ channel: 'voice', to: PHONE_A });
+      expect(calls).toHaveLength(1);
+      expect(calls[0]).toContain(`This is Tripline. Test notice. Trip ${trip.referenceNumber.split('').join(' ')} on Sunday, November 22 is running late`);
+      const voice = await db.pool.query(`select status, provider_message_id from outbox_messages where channel = 'voice' and recipient = $1`, [PHONE_A]);
+      expect(voice.rows).toEqual([{ status: 'sent', provider_message_id: 'call-1' }]);
+    } finally {
+      await app.close();
+    }
+    // without a provider the option is not offered (and a voice subscription is refused, see event-subscriptions.test.ts)
+    const plain = await signIn(t.app, cmA);
+    expect((await plain.get('/api/event-subscription-options')).json().channels).toEqual(['vog', 'email', 'sms']);
   });
 
   it('an SMS STOP from the gateway, proven by its token, ends the text messages to that number', async () => {
