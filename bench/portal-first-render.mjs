@@ -41,8 +41,8 @@ const PHONE = { viewport: { width: 375, height: 812 }, isMobile: true, hasTouch:
 
 /**
  * Installed in the page before its own scripts. Records in `window.__portalRender`, in ms since
- * navigation start: the first contentful paint, React replacing the page's own markup (its header
- * gone from the document), the trips (a trip's link, or "No trips found") in the document and the
+ * navigation start: the first contentful paint, React replacing the page's own markup (its first
+ * paint gone from the document), the trips (a trip's link, or "No trips found") in the document and the
  * frame after that.
  */
 const MARKS = `(() => {
@@ -52,8 +52,8 @@ const MARKS = `(() => {
     for (const e of list.getEntries()) if (e.name === 'first-contentful-paint') marks.fcp = Math.round(e.startTime);
   }).observe({ type: 'paint', buffered: true });
   const observer = new MutationObserver(() => {
-    if (marks.staticHeader === undefined && document.querySelector('#root > .fp-header')) marks.staticHeader = true;
-    if (marks.staticHeader && marks.react === undefined && !document.querySelector('#root > .fp-header')) marks.react = now();
+    if (marks.staticHeader === undefined && document.querySelector('#first-paint > .fp-header')) marks.staticHeader = true;
+    if (marks.staticHeader && marks.react === undefined && !document.getElementById('first-paint')) marks.react = now();
     const trips = document.querySelector('main a[href*="daId="]') || /No trips found/.test(document.querySelector('main')?.textContent ?? '');
     if (trips && marks.trips === undefined) {
       marks.trips = now();

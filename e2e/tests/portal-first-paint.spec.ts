@@ -37,6 +37,26 @@ test('the case manager home starts the same way; other pages start from the plai
   await expect(page.locator('#root')).toBeEmpty();
 });
 
+test('while the portal asks who is signed in, React shows the same header and status', async ({ page }) => {
+  await page.setViewportSize({ width: 375, height: 812 });
+  await signIn(page, 'passenger');
+  await expect(page).toHaveURL(/\/passenger-portal\/$/);
+  // the answer to "who is signed in" held back until the frame has been looked at
+  let answer: () => void = () => {};
+  const held = new Promise<void>((resolve) => (answer = resolve));
+  await page.route('**/api/current-user', async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.goto('/passenger-portal/');
+  await expect(page.locator('.fp-header')).toHaveCount(0);
+  await expect(page.getByRole('banner')).toBeVisible();
+  await expect(page.getByRole('status').filter({ hasText: 'Loading your trips' })).toBeVisible();
+  await shot(page, 'waiting-frame');
+  answer();
+  await expect(page.getByRole('heading', { level: 1, name: 'Your trips' })).toBeVisible();
+});
+
 test('a signed-in passenger sees the home replace the first paint, its scripts sent compressed', async ({ page }) => {
   await page.setViewportSize({ width: 375, height: 812 });
   await signIn(page, 'passenger');

@@ -9,7 +9,7 @@ import { createTestDatabase, type TestDatabase } from './db.ts';
 // The portal homes' page arrives with their header and "Loading your trips" in its markup, and the
 // build's compressed copies of scripts go to browsers that accept them.
 
-const HOME_PAGE = '<!doctype html><title>Tripline</title><div id="root"><main><div role="status">Loading your trips</div></main></div>';
+const HOME_PAGE = '<!doctype html><title>Tripline</title><div id="first-paint"><main><div role="status">Loading your trips</div></main></div><div id="root"></div>';
 const SCRIPT = `console.log(${JSON.stringify('the first screen '.repeat(200))})`;
 
 let db: TestDatabase;

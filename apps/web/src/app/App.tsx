@@ -1,9 +1,11 @@
+import { useLayoutEffect } from 'react';
 import { MantineProvider } from '@mantine/core';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { RouterProvider } from 'react-router/dom';
 import { asksWhoIsSignedIn, currentUserQueryOptions } from '../lib/current-user.ts';
 import { live } from '../lib/live.ts';
 import { connectApi } from './connect-api.ts';
+import { removeFirstPaint } from './first-paint.ts';
 import { preconnectLive } from './preconnect-live.ts';
 import { createQueryClient } from './query-client.ts';
 import { createAppRouter } from './router.tsx';
@@ -18,6 +20,8 @@ preconnectLive(queryClient, router.state.location.pathname, live);
 if (asksWhoIsSignedIn(router.state.location.pathname)) void queryClient.prefetchQuery(currentUserQueryOptions());
 
 export function App() {
+  // The portal homes' own header and status go as React's first frame is drawn, in the same paint.
+  useLayoutEffect(() => removeFirstPaint(), []);
   return (
     <MantineProvider theme={theme} defaultColorScheme="light">
       <QueryClientProvider client={queryClient}>

@@ -3,12 +3,14 @@ import { describe, expect, it } from 'vitest';
 import { PRODUCT_NAME as BRAND_NAME } from '../components/Brand.tsx';
 import {
   FIRST_PAINT_COLORS,
+  FIRST_PAINT_ID,
   FIRST_PAINT_PATHS,
   FIRST_PAINT_TEXT,
   PRODUCT_NAME,
   firstPaintMarkup,
   firstPaintPage,
   isFirstPaintPath,
+  removeFirstPaint,
 } from './first-paint.ts';
 import { theme } from './theme.ts';
 
@@ -48,18 +50,21 @@ describe('the portal homes\' first paint', () => {
     expect(markup).toContain(`<span class="fp-mark" aria-hidden="true">${MARK}</span>`);
   });
 
-  it('puts its style in the head and its markup in the empty root, keeping the page\'s scripts and no inline script', () => {
+  it('puts its style in the head and its markup before the empty root, keeping the page\'s scripts and no inline script', () => {
     const page = firstPaintPage(INDEX, MARK);
     const head = page.slice(0, page.indexOf('</head>'));
     expect(head).toContain('<script type="module" crossorigin src="/assets/index-abc.js"></script>');
     expect(head).toContain('<link rel="modulepreload" crossorigin href="/assets/react-abc.js">');
-    expect(head).toMatch(/<style>body \{ margin: 0; \}\n#root > \.fp-header \{[^<]*<\/style>/);
+    expect(head).toMatch(/<style>body \{ margin: 0; \}\n#first-paint > \.fp-header \{[^<]*<\/style>/);
     // each rule once, the spinner still where motion is unwelcome
     expect(head.match(/\.fp-title \{/g)).toHaveLength(1);
-    expect(head).toContain('@media (prefers-reduced-motion: reduce) { #root .fp-spinner { animation: none; } }');
-    // the app's style sheet follows the markup, so it holds back no paint of it
+    expect(head).toContain('@media (prefers-reduced-motion: reduce) { #first-paint .fp-spinner { animation: none; } }');
+    // the app's style sheet follows the markup, so it holds back no paint of it, and precedes the
+    // root, where Mantine writes the theme's colours over its defaults
     expect(head).not.toContain('stylesheet');
-    expect(page).toContain(`<div id="root">${firstPaintMarkup(MARK)}</div>\n    <link rel="stylesheet" crossorigin href="/assets/index-abc.css">\n  </body>`);
+    expect(page).toContain(
+      `<body>\n    <div id="${FIRST_PAINT_ID}">${firstPaintMarkup(MARK)}</div>\n    <link rel="stylesheet" crossorigin href="/assets/index-abc.css">\n    <div id="root"></div>\n  </body>`,
+    );
     expect(page.match(/<script/g)).toHaveLength(1);
     expect(page).not.toMatch(/\son[a-z]+=/);
   });
@@ -76,6 +81,14 @@ describe('the portal homes\' first paint', () => {
   it('refuses an index.html without an empty root or a head to write into', () => {
     expect(() => firstPaintPage(INDEX.replace('<div id="root"></div>', '<div id="app"></div>'), MARK)).toThrow(/empty <div id="root"><\/div>/);
     expect(() => firstPaintPage(INDEX.replace('</head>', ''), MARK)).toThrow(/<\/head>/);
+  });
+
+  it('is taken away by React\'s first frame, and taking it away from a page without it does nothing', () => {
+    const removed: string[] = [];
+    const element = { remove: () => removed.push(FIRST_PAINT_ID) };
+    removeFirstPaint({ getElementById: (id: string) => (id === FIRST_PAINT_ID ? (element as unknown as HTMLElement) : null) });
+    expect(removed).toEqual([FIRST_PAINT_ID]);
+    expect(() => removeFirstPaint({ getElementById: () => null })).not.toThrow();
   });
 
   it('is for the passenger and case manager homes only, with or without their last slash', () => {
