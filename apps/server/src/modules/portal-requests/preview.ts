@@ -15,7 +15,6 @@ import {
   type TripRequestPreview,
 } from '@tripline/core';
 import type { FastifyRequest } from 'fastify';
-import type { PoolClient } from 'pg';
 import type { SessionUser } from '../../platform/auth/users.ts';
 import { auditActor, inTransaction, writeAudit } from '../../platform/audit.ts';
 import type { AppDeps } from '../../platform/deps.ts';
@@ -23,33 +22,37 @@ import { conflict, notFound } from '../../platform/errors.ts';
 import { recordRequest } from '../reservations/read.ts';
 import { findTrip } from '../trips/repository.ts';
 import { tripValues, writeReservation } from '../reservations/write.ts';
-import { checkRequest, requestLookups, type RequestLookups } from './check.ts';
+import { checkRequest, requestLookups, type CheckedRequest, type RequestLookups } from './check.ts';
 
 /** issue 13 §3: a previewed request can be scheduled for 30 minutes. */
 export const REQUEST_VALID_MINUTES = 30;
-
-/** Runs work in a transaction that is always rolled back: the preview writes nothing it checked with. */
-async function dryRun<T>(deps: AppDeps, work: (client: PoolClient) => Promise<T>): Promise<T> {
-  const client = await deps.pool.connect();
-  try {
-    await client.query('begin');
-    return await work(client);
-  } finally {
-    await client.query('rollback').catch(() => {});
-    client.release();
-  }
-}
 
 export async function previewRequest(deps: AppDeps, req: FastifyRequest, user: SessionUser, r: ParsedTripRequest): Promise<TripRequestPreview> {
   const now = deps.clock.now();
   const requestId = randomUUID();
   const lookups = await requestLookups(deps.pool, user, r.passenger, now);
-  const checked = await dryRun(deps, (client) => checkRequest(deps, client, user, r, lookups, requestId, now));
+  // one transaction: the check runs to a savepoint and is undone (the preview writes nothing it
+  // checked with, not even a typed address), then the request is held
+  return inTransaction(deps.pool, async (client) => {
+    await client.query('savepoint checking');
+    const checked = await checkRequest(deps, client, user, r, lookups, requestId, now);
+    await client.query('rollback to savepoint checking');
+    const preview = previewOf(r, requestId, checked, now);
+    await client.query(
+      `insert into trip_requests (id, requested_by, passenger_id, request, preview, created_at, expires_at) values ($1, $2, $3, $4, $5, $6, $7)`,
+      [requestId, user.id, checked.passenger.id, JSON.stringify(r), JSON.stringify(preview), now, preview.expiresAt],
+    );
+    await writeAudit(client, { ...auditActor(req), activityType: 'trip-request-preview', table: 'trip_requests', recordId: requestId, after: { passengerId: checked.passenger.id, ...preview } });
+    return preview;
+  });
+}
+
+/** What the preview step shows of a checked request. */
+function previewOf(r: ParsedTripRequest, requestId: string, checked: CheckedRequest, now: Date): TripRequestPreview {
   const leg = checked.legs[0];
-  const expiresAt = new Date(now.getTime() + REQUEST_VALID_MINUTES * 60_000);
-  const preview: TripRequestPreview = {
+  return {
     requestId,
-    expiresAt: expiresAt.toISOString(),
+    expiresAt: new Date(now.getTime() + REQUEST_VALID_MINUTES * 60_000).toISOString(),
     serviceDate: r.serviceDate,
     willCall: r.willCall,
     pickup: checked.pickupText,
@@ -63,14 +66,6 @@ export async function previewRequest(deps: AppDeps, req: FastifyRequest, user: S
     drivingSeconds: leg.drive?.seconds ?? null,
     warnings: checked.warnings,
   };
-  await inTransaction(deps.pool, async (client) => {
-    await client.query(
-      `insert into trip_requests (id, requested_by, passenger_id, request, preview, created_at, expires_at) values ($1, $2, $3, $4, $5, $6, $7)`,
-      [requestId, user.id, checked.passenger.id, JSON.stringify(r), JSON.stringify(preview), now, expiresAt],
-    );
-    await writeAudit(client, { ...auditActor(req), activityType: 'trip-request-preview', table: 'trip_requests', recordId: requestId, after: { passengerId: checked.passenger.id, ...preview } });
-  });
-  return preview;
 }
 
 interface HeldRequest {
