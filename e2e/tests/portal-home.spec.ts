@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page, type WebSocketRoute } from '@playwright/test';
 import { withDatabase } from './database.ts';
 import { expectNoA11yViolations, signIn } from './helpers.ts';
 
@@ -153,4 +153,44 @@ test('a passenger cancels a trip from its page; a cancel of a trip changed meanw
   await shot(page, 'trip-canceled');
   const legs = await withDatabase(async (db) => (await db.query<{ status: string }>('select status from trip_legs where drive_assignment_id = $1', [daId])).rows);
   expect(legs.every((l) => l.status === 'CanceledNoCharge')).toBe(true);
+});
+
+test('on the trip page a lost connection is said until it is back, reconnected without a reload', async ({ page }) => {
+  // The live socket goes through here, so the test can drop it and hold the next one back.
+  let gate: Promise<void> = Promise.resolve();
+  let open = () => {};
+  const sockets: WebSocketRoute[] = [];
+  await page.routeWebSocket(/\/api\/live$/, async (ws) => {
+    await gate;
+    ws.connectToServer();
+    sockets.push(ws);
+  });
+  await signIn(page, 'passenger');
+  await expect(page).toHaveURL(/\/passenger-portal\/$/);
+  await group(page, 'Upcoming').getByRole('link').first().click();
+  await expect(page.getByLabel('Where the trip stands')).toBeVisible();
+  await expect.poll(() => sockets.length).toBeGreaterThan(0);
+
+  gate = new Promise((resolve) => (open = resolve));
+  await sockets[sockets.length - 1].close();
+  const lost = page.getByRole('alert').filter({ hasText: 'Live updates are paused while we reconnect.' });
+  await expect(lost).toBeVisible();
+  await expectNoA11yViolations(page, 'the trip page with its connection lost');
+  await shot(page, 'trip-connection-lost');
+  open();
+  await expect(lost).toHaveCount(0, { timeout: 30_000 });
+  await expect(page.getByRole('status').filter({ hasText: 'Connection restored' })).toBeAttached();
+});
+
+test("a trip's page opened from a link (a notice, a bookmark) reads as it does from the list", async ({ page }) => {
+  await signIn(page, 'passenger');
+  await expect(page).toHaveURL(/\/passenger-portal\/$/);
+  await group(page, 'Upcoming').getByRole('link').first().click();
+  await expect(page).toHaveURL(/daId=/);
+  await page.goto(page.url());
+  await expect(page.getByRole('heading', { level: 1, name: /^Trip \S+/ })).toBeVisible();
+  await expect(page.getByLabel('Where the trip stands')).toBeVisible();
+  await expect(page.getByTestId('trip-map')).toBeVisible();
+  await expectFitsWidth(page);
+  await expectNoA11yViolations(page, 'a trip page opened from its link');
 });

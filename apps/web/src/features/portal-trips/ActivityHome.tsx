@@ -1,8 +1,8 @@
 import { useMemo } from 'react';
-import { Alert, Button, Center, Group, Loader, Stack, Text, Title, VisuallyHidden } from '@mantine/core';
+import { Alert, Button, Center, Group, Loader, Stack, Text, Title } from '@mantine/core';
 import { IconPlugConnectedX, IconPlus } from '@tabler/icons-react';
 import { Link, useSearchParams } from 'react-router';
-import { PORTAL_MSG, TRIP_MSG, type PortalActivity, type PortalTrip } from '@tripline/core';
+import { PORTAL_MSG, type PortalActivity, type PortalTrip } from '@tripline/core';
 import { ApiError } from '../../lib/api.ts';
 import { ActivityFilterForm } from './ActivityFilterForm.tsx';
 import { useActivity, type ActivityFilters } from './api.ts';
@@ -86,9 +86,6 @@ export function ActivityHome({ caseManager, basePath }: { caseManager: boolean; 
           Live updates are paused while we reconnect. Today's trips may be out of date until then.
         </Alert>
       )}
-      <VisuallyHidden role="status" aria-live="polite">
-        {live.restored ? TRIP_MSG.CONNECTION_RESTORED : ''}
-      </VisuallyHidden>
 
       {data && total > 0 && data.total > total && (
         <Alert color="blue" role="status">

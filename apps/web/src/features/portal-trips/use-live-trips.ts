@@ -1,11 +1,12 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef } from 'react';
 import { live, useLiveStatus } from '../../lib/live.ts';
 
 export interface LiveTripsState {
-  /** The connection was lost and is being made again; the screen may be out of date meanwhile. */
+  /**
+   * The connection was lost and is being made again; the screen may be out of date meanwhile. (Its
+   * return is announced by the app's own 'Connection restored'.)
+   */
   lost: boolean;
-  /** The connection came back after being lost (until the next loss). */
-  restored: boolean;
 }
 
 /**
@@ -20,7 +21,6 @@ export function useLiveTrips(tripIds: readonly string[], onChange: () => void): 
   latest.current = onChange;
   const key = [...tripIds].sort().join(',');
   const status = useLiveStatus();
-  const [wasLost, setWasLost] = useState(false);
 
   useEffect(() => {
     if (!key) return;
@@ -41,9 +41,5 @@ export function useLiveTrips(tripIds: readonly string[], onChange: () => void): 
     };
   }, [key]);
 
-  const lost = key !== '' && status.lost;
-  useEffect(() => {
-    if (lost) setWasLost(true);
-  }, [lost]);
-  return { lost, restored: wasLost && !lost };
+  return { lost: key !== '' && status.lost };
 }
