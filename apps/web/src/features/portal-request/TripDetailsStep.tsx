@@ -40,7 +40,7 @@ export function TripDetailsStep({ options, form, errors, refusal, busy, onChange
     >
       <Stack gap="md">
         {refusal && (
-          <Alert color="red" role="alert" title={PORTAL_REQUEST_MSG.FIX_ERRORS}>
+          <Alert color="red" role="alert" title={refusal === PORTAL_REQUEST_MSG.EXPIRED ? 'Please preview the trip again' : PORTAL_REQUEST_MSG.FIX_ERRORS}>
             {refusal !== PORTAL_REQUEST_MSG.FIX_ERRORS && refusal}
           </Alert>
         )}
