@@ -79,8 +79,10 @@ describe('GET case-manager-trip-create-options', () => {
   });
 
   it("offers the passenger's addresses, the appointment types, Ambulatory and Wheelchair, tomorrow to a month ahead", async () => {
+    const viewed = await views(s.w.managerA.id);
     const res = await options(s.managerA, `passengerId=${s.w.memberA.id}`);
     expect(res.statusCode).toBe(200);
+    expect(await views(s.w.managerA.id)).toBe(viewed + 1);
     const o = res.json() as TripCreateOptions;
     expect(o.passenger).toMatchObject({ id: s.w.memberA.id, name: 'Rosa Chavez', memberId: 'VH-1001' });
     expect(o.addresses.map((a) => a.id).sort()).toEqual([s.w.memberA.homeId, s.w.memberA.clinicId].sort());

@@ -17,8 +17,10 @@ import {
   type DriveAssignment,
   type TripCreateOptions,
 } from '@tripline/core';
+import type { FastifyRequest } from 'fastify';
 import type { Pool, PoolClient } from 'pg';
 import type { SessionUser } from '../../platform/auth/users.ts';
+import { auditActor, writeAudit } from '../../platform/audit.ts';
 import { badRequest, notFound } from '../../platform/errors.ts';
 import { appointmentTypeOptions } from '../coverage/lookups.ts';
 import { applicableCoverage, coveragesOf } from '../coverage/repository.ts';
@@ -86,6 +88,7 @@ async function prefillFrom(pool: Pool, user: SessionUser, id: string, from: 'dup
 /** GET case-manager-trip-create-options. */
 export async function tripCreateOptions(
   pool: Pool,
+  req: FastifyRequest,
   user: SessionUser,
   q: { passengerId?: string; duplicateFrom?: string; returnTripFrom?: string },
   now: Date,
@@ -96,6 +99,8 @@ export async function tripCreateOptions(
   if (!passengerId) throw notFound('The passenger was not found.');
   const { types: _types, ...passenger } = await passengerInScope(pool, user, passengerId);
   const { window, billToId } = await requestWindow(pool, user, passenger.id, now);
+  // ARCHITECTURE: the passenger's addresses and member id shown are an access to their record
+  await writeAudit(pool, { ...auditActor(req), activityType: 'contact-view', table: 'contacts', recordId: passenger.id });
   return {
     passenger,
     addresses: await addressOptions(pool, passenger.id),

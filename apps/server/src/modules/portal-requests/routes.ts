@@ -10,7 +10,7 @@ import { previewRequest, scheduleRequest } from './preview.ts';
 export function portalRequestRoutes(app: FastifyInstance, deps: AppDeps): void {
   route(app, contract.portalPassengerOptions, ({ req, user }) => passengerOptions(deps.pool, req, user));
   route(app, contract.portalLookupPassenger, ({ req, user, query }) => lookupPassenger(deps.pool, req, user, query));
-  route(app, contract.portalTripCreateOptions, ({ user, query }) => tripCreateOptions(deps.pool, user, query, deps.clock.now()));
+  route(app, contract.portalTripCreateOptions, ({ req, user, query }) => tripCreateOptions(deps.pool, req, user, query, deps.clock.now()));
   route(app, contract.portalTripRequestPreview, ({ req, user, body }) => previewRequest(deps, req, user, body));
   route(app, contract.portalTripRequestSchedule, ({ req, user, body }) => scheduleRequest(deps, req, user, body.requestId));
 }
