@@ -104,4 +104,26 @@ test('a case manager finds a member by member ID and books a trip for them', asy
 
   await page.getByRole('link', { name: 'See the trip' }).click();
   await expect(page).toHaveURL(/\/case-manager\/\?daId=/);
+  const first = new URL(page.url()).searchParams.get('daId');
+
+  // rule 72: from the trip page a case manager books it again in a dialog, all but the date filled in
+  await page.getByRole('button', { name: 'Book again' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Book this trip again' });
+  await expect(dialog.getByText(/^A copy of trip \w+: choose the day\.$/)).toBeVisible();
+  await expect(dialog.getByRole('combobox', { name: 'Destination address' })).toHaveValue(CLINIC);
+  await expect(dialog.getByLabel('Appointment time')).toHaveValue('11:00');
+  await fillDate(page, nextDay(day));
+  await checkStep(page, 'case manager 4 book again');
+  await dialog.getByRole('button', { name: 'Preview the trip' }).click();
+  await dialog.getByRole('button', { name: 'Request this trip' }).click();
+  // the dialog closes on the new trip's page
+  await expect(dialog).toBeHidden();
+  await expect(page).toHaveURL(/\/case-manager\/\?daId=/);
+  expect(new URL(page.url()).searchParams.get('daId')).not.toBe(first);
 });
+
+function nextDay(iso: string): string {
+  const d = new Date(`${iso}T12:00:00Z`);
+  d.setUTCDate(d.getUTCDate() + 1);
+  return d.toISOString().slice(0, 10);
+}
