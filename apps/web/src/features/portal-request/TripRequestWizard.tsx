@@ -116,8 +116,10 @@ export function TripRequestWizard({ duplicateFrom, returnTripFrom, onScheduled }
     }
   };
 
-  const stepNumber = (['selectPassenger', 'enterTripDetails', 'preview', 'done'] as const).indexOf(step as never) + (choosing ? 1 : 0);
-  const stepCount = choosing ? 4 : 3;
+  // the passenger is chosen only when the trip does not start from an earlier one
+  const picks = choosing && !fromTrip;
+  const stepNumber = (['selectPassenger', 'enterTripDetails', 'preview', 'done'] as const).indexOf(step as never) + (picks ? 1 : 0);
+  const stepCount = picks ? 4 : 3;
 
   return (
     <Stack gap="md">
