@@ -15,7 +15,7 @@ async function expectFitsWidth(page: Page) {
   expect(overflow, 'sideways overflow of the page').toBeLessThanOrEqual(0);
 }
 
-const shot = (page: Page, name: string) => page.screenshot({ path: test.info().outputPath(`${name}.png`), fullPage: true });
+const shot = (page: Page, name: string, fullPage = false) => page.screenshot({ path: test.info().outputPath(`${name}.png`), fullPage });
 
 /** The scripts the page has fetched so far. */
 function scriptsOf(page: Page): string[] {
@@ -61,7 +61,7 @@ test('a passenger sees their trips in groups and opens one, the map coming only 
   expect(scripts.some((u) => MAP_CODE.test(u)), 'the map code is fetched with the trip page').toBe(true);
   await expectFitsWidth(page);
   await expectNoA11yViolations(page, 'passenger trip page at 375 px');
-  await shot(page, 'passenger-trip');
+  await shot(page, 'passenger-trip', true);
 
   await page.getByRole('link', { name: 'Back to the list' }).click();
   await expect(page).toHaveURL(/\/passenger-portal\/$/);
@@ -75,19 +75,31 @@ test('a case manager sees members in groups, filters, and gets the empty list', 
   const form = page.getByRole('form', { name: 'Find trips' });
   await expect(form).toBeVisible();
   // the default window is filled in: 30 days back to 60 ahead
-  await expect(form.getByLabel('From')).not.toHaveValue('');
-  await expect(form.getByLabel('To')).not.toHaveValue('');
+  await expect(form.getByRole('textbox', { name: 'From' })).not.toHaveValue('');
+  await expect(form.getByRole('textbox', { name: 'To' })).not.toHaveValue('');
   await expect(group(page, 'Upcoming')).toBeVisible();
   await expectFitsWidth(page);
   await expectNoA11yViolations(page, 'case manager home at 375 px');
   await shot(page, 'case-manager-home');
 
+  // one of the two bill-to accounts
+  await form.getByRole('combobox', { name: 'Bill-to account' }).click();
+  await expect(page.getByRole('option')).toHaveCount(2);
+  await page.getByRole('option').first().click();
+  await page.keyboard.press('Escape');
+  await expectNoA11yViolations(page, 'case manager filter with a bill-to account chosen');
+  await form.getByRole('button', { name: 'Search' }).click();
+  await expect(page).toHaveURL(/billToIds=[0-9a-f-]{36}/);
+  await expect(group(page, 'Upcoming').or(page.getByText('No trips found'))).toBeVisible();
+  await form.getByRole('button', { name: 'Clear filters' }).click();
+  await expect(page).toHaveURL(/\/case-manager\/$/);
+
   // a window longer than 93 days is refused before asking
-  await form.getByLabel('From').fill('01/01/2026');
-  await form.getByLabel('To').fill('12/31/2026');
+  await form.getByRole('textbox', { name: 'From' }).fill('01/01/2026');
+  await form.getByRole('textbox', { name: 'To' }).fill('12/31/2026');
   await form.getByRole('button', { name: 'Search' }).click();
   await expect(form.getByText('Choose at most 93 days at once.')).toBeVisible();
-  await expect(form.getByLabel('From')).toHaveAttribute('aria-invalid', 'true');
+  await expect(form.getByRole('textbox', { name: 'From' })).toHaveAttribute('aria-invalid', 'true');
   await expectNoA11yViolations(page, 'case manager filter with a refused window');
 
   await form.getByRole('button', { name: 'Clear filters' }).click();
@@ -108,9 +120,10 @@ test('a case manager sees members in groups, filters, and gets the empty list', 
   await expect(page.getByLabel('Where the trip stands')).toBeVisible();
   // a case manager sees whose trip it is
   await expect(page.getByText('Passenger', { exact: true }).first()).toBeVisible();
+  await expect(page.getByTestId('trip-map')).toBeVisible();
   await expectFitsWidth(page);
   await expectNoA11yViolations(page, 'case manager trip page at 375 px');
-  await shot(page, 'case-manager-trip');
+  await shot(page, 'case-manager-trip', true);
 });
 
 test('a passenger cancels a trip from its page; a cancel of a trip changed meanwhile changes nothing', async ({ page }) => {
@@ -122,7 +135,7 @@ test('a passenger cancels a trip from its page; a cancel of a trip changed meanw
   await scheduled.first().click();
   await expect(page).toHaveURL(/daId=/);
   const daId = new URL(page.url()).searchParams.get('daId')!;
-  const cancel = page.getByRole('button', { name: 'Cancel trip' });
+  const cancel = page.getByRole('main').getByRole('button', { name: 'Cancel trip' });
   await expect(cancel).toBeVisible();
 
   // someone else changes the trip after the page read it
@@ -142,15 +155,16 @@ test('a passenger cancels a trip from its page; a cancel of a trip changed meanw
   expect(after).toEqual(before);
 
   // the page now holds the trip as it is: this cancel goes through
-  await page.getByRole('button', { name: 'Cancel trip' }).click();
+  await expect(dialog).toHaveCount(0);
+  await cancel.click();
   await page.getByRole('dialog', { name: 'Cancel this trip?' }).getByRole('button', { name: 'Cancel trip' }).click();
   await expect(page.getByText('Trip canceled')).toBeVisible();
   const steps = page.getByLabel('Where the trip stands');
   await expect(steps).toContainText('Canceled');
-  await expect(page.getByRole('button', { name: 'Cancel trip' })).toHaveCount(0);
+  await expect(cancel).toHaveCount(0);
   await expectFitsWidth(page);
   await expectNoA11yViolations(page, 'a canceled trip at 375 px');
-  await shot(page, 'trip-canceled');
+  await shot(page, 'trip-canceled', true);
   const legs = await withDatabase(async (db) => (await db.query<{ status: string }>('select status from trip_legs where drive_assignment_id = $1', [daId])).rows);
   expect(legs.every((l) => l.status === 'CanceledNoCharge')).toBe(true);
 });

@@ -127,6 +127,8 @@ export const PortalActivity = z.object({
   today: DriveAssignment.shape.serviceDate,
   /** Every trip of the window; the groups hold at most 1000, the days nearest today first. */
   total: z.number().int(),
+  /** Case managers: their bill-to accounts by name, the choices of the billToIds filter. */
+  billTos: z.array(z.object({ id: text(), name: text() })).optional(),
   /** Today's trips (first pickup first), later days' (soonest first) and earlier days' (most recent first). */
   groups: z.object({
     today: z.array(PortalTrip),

@@ -72,7 +72,15 @@ export async function portalActivity(deps: AppDeps, user: SessionUser, q: Portal
   if ('error' in window) throw badRequest(window.error, [{ path: 'serviceDateMax', message: window.error }]);
   const { ids, total } = await activityIds(deps, user, q, window.from, window.to, today);
   const trips = ids.length ? await findTrips(deps.pool, null, { ids }) : [];
-  return { serviceDate: window.from, serviceDateMax: window.to, today, total, groups: groupPortalTrips(presentPortalTrips(user, trips, now), today) };
+  const billTos = await caseManagerBillTos(deps, user);
+  return { serviceDate: window.from, serviceDateMax: window.to, today, total, ...(billTos && { billTos }), groups: groupPortalTrips(presentPortalTrips(user, trips, now), today) };
+}
+
+/** A case manager's own bill-to accounts by name, for the home's filter; nothing for anyone else. */
+async function caseManagerBillTos(deps: AppDeps, user: SessionUser): Promise<{ id: string; name: string }[] | null> {
+  if (!user.types.includes('Case Manager') || user.billToIds.length === 0) return null;
+  const { rows } = await deps.pool.query<{ id: string; name: string }>('select id, name from contacts where id = any($1::uuid[]) order by lower(name), id', [user.billToIds]);
+  return rows;
 }
 
 /**

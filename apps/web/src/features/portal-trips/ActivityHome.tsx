@@ -17,18 +17,12 @@ function filtersOf(params: URLSearchParams): ActivityFilters {
   return { serviceDate: get('serviceDate'), serviceDateMax: get('serviceDateMax'), billToIds: billToIds.length ? billToIds : undefined, memberId: get('memberId') };
 }
 
-/** The home's groups in order; past trips matter least, so only the latest few show at first. */
+/** The home's groups in order; a long list shows its nearest trips first (past ones matter least). */
 const GROUPS: readonly { key: keyof PortalActivity['groups']; title: string; firstShown?: number }[] = [
   { key: 'today', title: 'Today' },
-  { key: 'upcoming', title: 'Upcoming' },
+  { key: 'upcoming', title: 'Upcoming', firstShown: 20 },
   { key: 'completed', title: 'Completed', firstShown: 5 },
 ];
-
-/** The bill-to accounts of the listed trips, for a case manager whose answer names them. */
-function billTosOf(activity: PortalActivity | undefined): { id: string; name: string }[] {
-  const named = (activity as { billTos?: { id: string; name: string }[] } | undefined)?.billTos;
-  return named ?? [];
-}
 
 /**
  * The portal home (both portals, issue 13 §4): the trips of a window in three groups, today's
@@ -75,7 +69,7 @@ export function ActivityHome({ caseManager, basePath }: { caseManager: boolean; 
           key={params.toString()}
           value={filters}
           shownWindow={data ? { serviceDate: data.serviceDate, serviceDateMax: data.serviceDateMax } : null}
-          billTos={billTosOf(data)}
+          billTos={data?.billTos ?? []}
           error={refusal}
           onApply={apply}
         />

@@ -127,7 +127,10 @@ export function TripPage({ daId, backTo, caseManager, today, onOpenTrip }: { daI
         <Suspense
           fallback={
             <Center py="xl">
-              <Loader size="sm" aria-label="Loading the map" />
+              <Group gap="sm">
+                <Loader size="sm" aria-hidden />
+                <Text size="sm">Loading the map</Text>
+              </Group>
             </Center>
           }
         >
