@@ -108,8 +108,8 @@ export interface RequestLookups {
 
 export async function requestLookups(pool: Pool, user: SessionUser, passengerId: string, now: Date): Promise<RequestLookups> {
   const passenger = await passengerInScope(pool, user, passengerId);
-  const { window, billToId, today, time } = await requestWindow(pool, user, passenger.id, now);
-  const offered = await addressOptions(pool, passenger.id);
+  // read side by side once the passenger is known to be in scope
+  const [{ window, billToId, today, time }, offered] = await Promise.all([requestWindow(pool, user, passenger.id, now), addressOptions(pool, passenger.id)]);
   const apptTypes = await appointmentTypeOptions(pool, billToId ?? undefined, undefined);
   return { passenger, window, today, time, offered, apptTypes };
 }
