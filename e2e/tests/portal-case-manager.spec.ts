@@ -2,9 +2,10 @@ import { expect, request, test, type APIRequestContext, type Page } from '@playw
 import { partnerCompanyOf, withDatabase } from './database.ts';
 import { dayOffset, expectNoA11yViolations, PASSWORD, signIn } from './helpers.ts';
 
-// A case manager's day on a phone: finds a member, previews and schedules a trip for them, then
-// watches the trip's page while a dispatcher assigns a driver: the step bar moves on without a
-// reload and the change is announced to screen readers.
+// A case manager's day on a phone: finds a member, previews and schedules a trip for them,
+// subscribes to text-message notices of assignments on the account page and sends a test (it
+// lands in the outbox), then watches the trip's page while a dispatcher assigns a driver: the step
+// bar moves on without a reload, the change is announced to screen readers, and the notice goes out.
 
 test.use({ viewport: { width: 375, height: 812 } });
 
@@ -58,7 +59,7 @@ async function assignAsDispatcher(baseURL: string, referenceNumber: string, daId
   }
 }
 
-test('a case manager books a trip for a member and sees the assignment arrive live', async ({ page, baseURL }) => {
+test('a case manager books a trip for a member, subscribes to text messages, and sees the assignment arrive live', async ({ page, baseURL }) => {
   test.setTimeout(120_000);
   const member = await aMember();
   await signIn(page, 'casemanager');
@@ -69,8 +70,11 @@ test('a case manager books a trip for a member and sees the assignment arrive li
   const daId = await scheduleForMember(page, member);
   const referenceNumber = await withDatabase(async (db) => (await db.query<{ reference_number: string }>('select reference_number from drive_assignments where id = $1', [daId])).rows[0].reference_number);
 
-  // 2. the trip page, live: a dispatcher's assignment shows without a reload
-  await expect(page).toHaveURL(new RegExp(`/case-manager/\\?daId=${daId}$`));
+  // 2. SMS notices on the account page, and a test notice about the new trip that lands in the outbox
+  await subscribeToSmsAndTest(page, referenceNumber);
+
+  // 3. the trip page, live: a dispatcher's assignment shows without a reload
+  await page.goto(`/case-manager/?daId=${daId}`);
   await expect(page.getByRole('heading', { level: 1, name: `Trip ${referenceNumber}` })).toBeVisible();
   const steps = page.getByLabel('Where the trip stands');
   await expect(steps.locator('[aria-current="step"]')).toContainText('Requested');
@@ -84,7 +88,47 @@ test('a case manager books a trip for a member and sees the assignment arrive li
   await expect(page.getByRole('status').filter({ hasText: `Trip ${referenceNumber}: Driver assigned.` })).toBeAttached();
   await expectNoA11yViolations(page, 'the trip page after the assignment');
   await shot(page, 'trip-assigned-live');
+
+  // the text-message notice of the assignment goes out too
+  await expect.poll(async () => (await smsAbout(referenceNumber)).filter((body) => !body.startsWith('Test notice')).length, { timeout: 30_000 }).toBeGreaterThan(0);
 });
+
+/** The text messages in the outbox that name a trip, newest first. */
+async function smsAbout(referenceNumber: string): Promise<string[]> {
+  return withDatabase(async (db) => {
+    const { rows } = await db.query<{ body: string }>(
+      `select body from outbox_messages where channel = 'sms' and body like '%' || $1 || '%' order by created_at desc`,
+      [referenceNumber],
+    );
+    return rows.map((r) => r.body);
+  });
+}
+
+/** On the account page, a text-message notice of assignments, and a test about the trip. */
+async function subscribeToSmsAndTest(page: Page, referenceNumber: string): Promise<void> {
+  const id = await withDatabase(async (db) => (await db.query<{ id: string }>(`select id from contacts where username = 'casemanager'`)).rows[0].id);
+  await page.goto(`/case-manager/edit/${id}`);
+  const section = page.getByRole('region', { name: 'Trip notices' });
+  await section.getByRole('button', { name: 'Add a notice' }).click();
+  const form = section.getByRole('form', { name: 'Add a trip notice' });
+  await form.getByRole('combobox', { name: 'Tell me when' }).click();
+  await page.getByRole('option', { name: 'A driver is assigned' }).click();
+  await form.getByRole('radio', { name: 'Text message' }).check();
+  await expectNoA11yViolations(page, 'the new notice form at 375 px');
+  await form.getByRole('button', { name: 'Add notice' }).click();
+
+  const item = section.getByRole('listitem').filter({ hasText: 'A driver is assigned' }).filter({ hasText: 'Text message to' });
+  await expect(item).toBeVisible();
+  await item.getByRole('button', { name: 'Send a test' }).click();
+  await item.getByRole('textbox', { name: 'Trip reference number' }).fill(referenceNumber);
+  await item.getByRole('button', { name: 'Send test' }).click();
+  await expect(page.getByText(/^Test notice sent to /)).toBeVisible();
+  await expectFitsWidth(page);
+  await expectNoA11yViolations(page, 'the account page after a test notice');
+  await shot(page, 'notice-test-sent');
+  const sent = await smsAbout(referenceNumber);
+  expect(sent[0]).toContain(`Test notice. Trip ${referenceNumber}`);
+}
 
 /** MM/DD/YYYY of a day counted from the operator's today. */
 function typedDay(days: number): string {
