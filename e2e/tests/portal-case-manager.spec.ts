@@ -171,3 +171,44 @@ async function scheduleForMember(page: Page, member: { name: string; memberId: s
   return new URL(page.url()).searchParams.get('daId')!;
 }
 
+
+test("today's trips on the case manager's home follow a dispatcher's assignment without a reload", async ({ page, baseURL }) => {
+  // one of today's trips of the case manager's members, set back to waiting for a driver
+  const trip = await withDatabase(async (db) => {
+    const { rows } = await db.query<{ id: string; reference_number: string }>(
+      `select da.id, da.reference_number from drive_assignments da
+         join case_manager_bill_tos b on b.bill_to_id = da.bill_to_contact_id
+         join contacts cm on cm.id = b.case_manager_id and cm.username = 'casemanager'
+        where da.service_date = $1 and not da.canceled and not da.deleted and da.partner_pay_status = 'Open'
+        order by da.reference_number limit 1`,
+      [dayOffset(0)],
+    );
+    if (!rows[0]) throw new Error('the case manager has no trip today');
+    await db.query(
+      `update drive_assignments set driver_id = null, driver_emp_number_assigned = null, accepted = false, declined = false,
+              farmout_contact_id = null, mod_count = mod_count + 1 where id = $1`,
+      [rows[0].id],
+    );
+    await db.query(
+      `update trip_legs set status = 'Pending', loc_first_time_act = null, loc_first_time_dep = null, loc_second_time_act = null
+        where drive_assignment_id = $1`,
+      [rows[0].id],
+    );
+    return { id: rows[0].id, referenceNumber: rows[0].reference_number };
+  });
+  await signIn(page, 'casemanager');
+  await expect(page).toHaveURL(/\/case-manager\/$/);
+  const card = page.getByRole('region', { name: /^Today \(\d+\)$/ }).getByRole('link').filter({ hasText: `Trip ${trip.referenceNumber}` });
+  await expect(card).toContainText('Scheduled');
+  await expect(card).not.toContainText('Driver assigned');
+
+  await assignAsDispatcher(baseURL!, trip.referenceNumber, trip.id);
+  await expect(card).toContainText('Driver assigned');
+  await expectNoA11yViolations(page, "the case manager's home after a live assignment");
+
+  // keyboard: the card is a link that Enter opens
+  await card.focus();
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(new RegExp(`daId=${trip.id}$`));
+  await expect(page.getByRole('heading', { level: 1, name: `Trip ${trip.referenceNumber}` })).toBeFocused();
+});
