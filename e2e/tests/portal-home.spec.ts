@@ -63,6 +63,12 @@ test('a passenger sees their trips in groups and opens one, the map coming only 
   await expectNoA11yViolations(page, 'passenger trip page at 375 px');
   await shot(page, 'passenger-trip', true);
 
+  // rule 72: a passenger books the same trip again on the request page
+  const daId = new URL(page.url()).searchParams.get('daId')!;
+  await page.getByRole('button', { name: 'Book again' }).click();
+  await expect(page).toHaveURL(new RegExp(`/passenger-portal/new\\?duplicateFrom=${daId}$`));
+  await page.goBack();
+
   await page.getByRole('link', { name: 'Back to the list' }).click();
   await expect(page).toHaveURL(/\/passenger-portal\/$/);
   await expect(group(page, 'Upcoming')).toBeVisible();
@@ -124,6 +130,16 @@ test('a case manager sees members in groups, filters, and gets the empty list', 
   await expectFitsWidth(page);
   await expectNoA11yViolations(page, 'case manager trip page at 375 px');
   await shot(page, 'case-manager-trip', true);
+
+  // rule 72: a case manager books again in the request dialog, without leaving the page
+  await page.getByRole('button', { name: 'Book again' }).click();
+  const dialog = page.getByRole('dialog');
+  await expect(dialog).toBeVisible();
+  await expect(page).toHaveURL(/\/case-manager\/\?daId=/);
+  await expectNoA11yViolations(page, 'the request dialog over the trip page');
+  await shot(page, 'case-manager-book-again');
+  await page.keyboard.press('Escape');
+  await expect(dialog).toHaveCount(0);
 });
 
 test('a passenger cancels a trip from its page; a cancel of a trip changed meanwhile changes nothing', async ({ page }) => {
