@@ -1,5 +1,5 @@
 import { useEffect, useRef } from 'react';
-import { live, useLiveStatus } from '../../lib/live.ts';
+import { live, useLiveStatus, type LiveClient } from '../../lib/live.ts';
 
 export interface LiveTripsState {
   /**
@@ -24,22 +24,34 @@ export function useLiveTrips(tripIds: readonly string[], onChange: () => void): 
 
   useEffect(() => {
     if (!key) return;
-    const stops = key.split(',').map((id) => {
-      let answered = false;
-      return live.subscribe({ table: 'SyncDriveAssv', filter: { id } }, {
-        // the first answer is what the screen already shows; a later one follows a reconnect
-        fetched: () => {
-          if (answered) latest.current();
-          answered = true;
-        },
-        changed: () => latest.current(),
-        error: () => undefined,
-      });
-    });
-    return () => {
-      for (const stop of stops) stop();
-    };
+    return followTrips(live, key.split(','), () => latest.current());
   }, [key]);
 
   return { lost: key !== '' && status.lost };
+}
+
+/**
+ * Subscribes to each trip by id (a SyncDriveAssv found set filtered by `id`) and calls `onChange`
+ * on a change, or on a fresh answer after a reconnect; the first answer of each is what the
+ * screen already holds. Answers the function that ends every subscription.
+ */
+export function followTrips(client: Pick<LiveClient, 'subscribe'>, tripIds: readonly string[], onChange: () => void): () => void {
+  const stops = tripIds.map((id) => {
+    let answered = false;
+    return client.subscribe(
+      { table: 'SyncDriveAssv', filter: { id } },
+      {
+        fetched: () => {
+          if (answered) onChange();
+          answered = true;
+        },
+        changed: () => onChange(),
+        // a trip the server will not follow (out of scope) simply is not followed
+        error: () => undefined,
+      },
+    );
+  });
+  return () => {
+    for (const stop of stops) stop();
+  };
 }
