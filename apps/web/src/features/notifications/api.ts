@@ -1,26 +1,26 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { TYPEAHEAD_MIN_CHARS, contract, type VogDelivery } from '@tripline/core';
+import { TYPEAHEAD_MIN_CHARS, authEndpoints, notificationEndpoints, type VogDelivery } from '@tripline/core';
 import { callApi } from '../../lib/api.ts';
 
 export const deliveriesKey = ['vog-deliveries'] as const;
 
 /** The signed-in user's unread deliveries: the same rows as the live found set. */
 export function loadUnread(signal?: AbortSignal): Promise<VogDelivery[]> {
-  return callApi(contract.vogDeliveries, { query: {}, signal });
+  return callApi(notificationEndpoints.vogDeliveries, { query: {}, signal });
 }
 
 export function useAllDeliveries() {
   return useQuery({
     queryKey: [...deliveriesKey, 'all'],
     // `all` only when true: the query is text, and any value there reads as true.
-    queryFn: ({ signal }) => callApi(contract.vogDeliveries, { query: { all: true }, signal }),
+    queryFn: ({ signal }) => callApi(notificationEndpoints.vogDeliveries, { query: { all: true }, signal }),
   });
 }
 
 export function useDelivery(id: string | null, enabled: boolean) {
   return useQuery({
     queryKey: [...deliveriesKey, 'one', id],
-    queryFn: async ({ signal }) => (await callApi(contract.vogDeliveries, { query: { all: true, id: id ?? undefined }, signal }))[0] ?? null,
+    queryFn: async ({ signal }) => (await callApi(notificationEndpoints.vogDeliveries, { query: { all: true, id: id ?? undefined }, signal }))[0] ?? null,
     enabled: enabled && !!id,
   });
 }
@@ -30,14 +30,14 @@ export function useDelivery(id: string | null, enabled: boolean) {
  * write does not wait its turn behind another.
  */
 export function dismissDelivery(deliveryId: string) {
-  return callApi(contract.vogDismiss, { body: { deliveryId }, concurrent: true, quiet: [400, 404] });
+  return callApi(notificationEndpoints.vogDismiss, { body: { deliveryId }, concurrent: true, quiet: [400, 404] });
 }
 
 /** Contacts by name for the send form (staff): the navigation bar's contact typeahead. */
 export function useContactSearch(q: string) {
   return useQuery({
     queryKey: ['global-search', q],
-    queryFn: ({ signal }) => callApi(contract.globalSearch, { query: { q }, signal }),
+    queryFn: ({ signal }) => callApi(authEndpoints.globalSearch, { query: { q }, signal }),
     enabled: q.length >= TYPEAHEAD_MIN_CHARS,
     placeholderData: keepPreviousData,
     staleTime: 30_000,
