@@ -1,10 +1,11 @@
 import { useMemo } from 'react';
-import { Alert, Button, Center, Group, Loader, Stack, Text, Title } from '@mantine/core';
+import { Alert, Button, Group, Stack, Text, Title } from '@mantine/core';
 import { IconPlugConnectedX, IconPlus } from '@tabler/icons-react';
 import { Link, useSearchParams } from 'react-router';
 import { PORTAL_MSG, type PortalActivity, type PortalTrip } from '@tripline/core';
 import { ApiError } from '../../lib/api.ts';
 import { ActivityFilterForm } from './ActivityFilterForm.tsx';
+import { Loading } from './Loading.tsx';
 import { useActivity, type ActivityFilters } from './api.ts';
 import { TripGroup } from './TripGroup.tsx';
 import classes from './portal-trips.module.css';
@@ -88,12 +89,7 @@ export function ActivityHome({ caseManager, basePath }: { caseManager: boolean; 
       )}
 
       {activity.isPending ? (
-        <Center py="xl">
-          <Group gap="sm">
-            <Loader size="sm" aria-hidden />
-            <Text>Loading your trips</Text>
-          </Group>
-        </Center>
+        <Loading>Loading your trips</Loading>
       ) : activity.isError && !data ? (
         <Alert color="red" title="Your trips could not be loaded" role="alert">
           <Text size="sm" mb="xs">

@@ -13,6 +13,18 @@ export function TripLabelBadge({ trip }: { trip: Pick<PortalTrip, 'label'> }) {
   );
 }
 
+/** One end of the trip: "From 1200 Main St", the word quieter than the place. */
+function Place({ word, place }: { word: string; place: string }) {
+  return (
+    <Text size="sm" className={classes.wrap}>
+      <Text span size="sm" c="dimmed">
+        {word}{' '}
+      </Text>
+      {place}
+    </Text>
+  );
+}
+
 /**
  * One trip of the home's list: the day in words, the pickup time, from → to, the passenger (for
  * case managers), the label and where the trip stands. The whole card is one link to the trip page.
@@ -33,18 +45,8 @@ export function TripCard({ trip, to, today, showPassenger }: { trip: PortalTrip;
           <TripLabelBadge trip={trip} />
         </Group>
         <Text size="sm">{pickupInWords(trip)}</Text>
-        <Text size="sm" className={classes.wrap}>
-          <Text span size="sm" c="dimmed">
-            From{' '}
-          </Text>
-          {from}
-        </Text>
-        <Text size="sm" className={classes.wrap}>
-          <Text span size="sm" c="dimmed">
-            To{' '}
-          </Text>
-          {toPlace}
-        </Text>
+        <Place word="From" place={from} />
+        <Place word="To" place={toPlace} />
         {trip.tripLegs.length === 2 && <Text size="xs" c="dimmed">Round trip: the ride back is booked too</Text>}
         <Group justify="space-between" gap="xs">
           {showPassenger && first?.passName ? (

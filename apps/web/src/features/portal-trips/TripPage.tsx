@@ -1,5 +1,5 @@
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
-import { Alert, Anchor, Button, Card, Center, Group, Loader, Stack, Text, Title, VisuallyHidden } from '@mantine/core';
+import { Alert, Anchor, Button, Card, Group, Stack, Text, Title, VisuallyHidden } from '@mantine/core';
 import { IconArrowLeft, IconPlugConnectedX } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import type { PortalTripPage } from '@tripline/core';
@@ -7,6 +7,7 @@ import { ApiError } from '../../lib/api.ts';
 import { useTripPage } from './api.ts';
 import { TripActions } from './TripActions.tsx';
 import { TripLabelBadge } from './TripCard.tsx';
+import { Loading } from './Loading.tsx';
 import { TripLegs } from './TripLegs.tsx';
 import { TripSteps } from './TripSteps.tsx';
 import classes from './portal-trips.module.css';
@@ -45,12 +46,7 @@ export function TripPage({ daId, backTo, caseManager, today, onOpenTrip }: { daI
     return (
       <Stack gap="md" className={classes.page}>
         {back}
-        <Center py="xl">
-          <Group gap="sm">
-            <Loader size="sm" aria-hidden />
-            <Text>Loading the trip</Text>
-          </Group>
-        </Center>
+        <Loading>Loading the trip</Loading>
       </Stack>
     );
   }
@@ -125,14 +121,7 @@ export function TripPage({ daId, backTo, caseManager, today, onOpenTrip }: { daI
           Map
         </Title>
         <Suspense
-          fallback={
-            <Center py="xl">
-              <Group gap="sm">
-                <Loader size="sm" aria-hidden />
-                <Text size="sm">Loading the map</Text>
-              </Group>
-            </Center>
-          }
+          fallback={<Loading>Loading the map</Loading>}
         >
           {/* the map reads only each leg's letter and places, which a portal leg carries */}
           <TripMap trip={trip as unknown as MapTrip} />
