@@ -56,6 +56,8 @@ const MARKS = `(() => {
     if (marks.staticHeader && marks.react === undefined && !document.getElementById('first-paint')) marks.react = now();
     const trips = document.querySelector('main a[href*="daId="]') || /No trips found/.test(document.querySelector('main')?.textContent ?? '');
     if (trips && marks.trips === undefined) {
+      const nav = performance.getEntriesByType('navigation')[0];
+      marks.page = Math.round(nav.responseEnd);
       marks.trips = now();
       marks.tripLinks = document.querySelectorAll('main a[href*="daId="]').length;
       observer.disconnect();
@@ -128,7 +130,7 @@ try {
     const r = await visit(browser, portal.base, cookies);
     runs.push(r);
     log(
-      `run ${i}: first paint ${r.fcp} ms (${r.staticPaint ? "the page's own header and status" : 'drawn by React'}), React took over at ${r.react ?? '—'} ms, ` +
+      `run ${i}: page received ${r.page} ms, first paint ${r.fcp} ms (${r.staticPaint ? "the page's own header and status" : 'drawn by React'}), React took over at ${r.react ?? '—'} ms, ` +
         `trips in the document at ${r.trips} ms (${r.tripLinks} trips), shown ${r.shown} ms; ${r.requests} requests, ` +
         `scripts ${kb(r.bytes.Script)}, styles ${kb(r.bytes.Stylesheet)}, page ${kb(r.bytes.Document)}, API ${kb((r.bytes.Fetch ?? 0) + (r.bytes.XHR ?? 0))}`,
     );
