@@ -57,8 +57,13 @@ test('while the portal asks who is signed in, React shows the same header and st
   await expect(page.getByRole('heading', { level: 1, name: 'Your trips' })).toBeVisible();
 });
 
-test('a signed-in passenger sees the home replace the first paint, its scripts sent compressed', async ({ page }) => {
+test('a signed-in passenger sees the home replace the first paint, its scripts sent compressed, under the policy', async ({ page }) => {
   await page.setViewportSize({ width: 375, height: 812 });
+  await page.addInitScript(() => {
+    const seen: string[] = [];
+    (window as unknown as { __cspViolations: string[] }).__cspViolations = seen;
+    document.addEventListener('securitypolicyviolation', (e) => seen.push(`${e.effectiveDirective} ${e.blockedURI}`));
+  });
   await signIn(page, 'passenger');
   await expect(page).toHaveURL(/\/passenger-portal\/$/);
   const plain: string[] = [];
@@ -77,5 +82,7 @@ test('a signed-in passenger sees the home replace the first paint, its scripts s
   await expect(page.getByRole('status').filter({ hasText: 'Loading your trips' })).toHaveCount(0);
   expect(compressed).toBeGreaterThan(0);
   expect(plain).toEqual([]);
+  // the page's own style tag and markup are within the content security policy
+  expect(await page.evaluate(() => (window as unknown as { __cspViolations: string[] }).__cspViolations)).toEqual([]);
   await shot(page, 'home-after-first-paint');
 });
