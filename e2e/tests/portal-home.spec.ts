@@ -224,3 +224,35 @@ test("a trip's page opened from a link (a notice, a bookmark) reads as it does f
   await expectFitsWidth(page);
   await expectNoA11yViolations(page, 'a trip page opened from its link');
 });
+
+test("another passenger's trip is not found, and a list that failed to load offers Try again", async ({ page }) => {
+  // a trip of the case manager's members that is not the signed-in passenger's
+  const otherTrip = await withDatabase(async (db) => {
+    const { rows } = await db.query<{ id: string }>(
+      `select da.id from drive_assignments da
+        where not da.deleted and not exists (
+          select 1 from trip_legs tl join contacts p on p.id = tl.passenger_id
+           where tl.drive_assignment_id = da.id and p.username = 'passenger')
+        order by da.service_date desc limit 1`,
+    );
+    return rows[0].id;
+  });
+  // the first read of the list fails as a server would that is not answering
+  let failures = 1;
+  await page.route('**/api/case-manager-activity**', (route) => (failures-- > 0 ? route.fulfill({ status: 502, body: '' }) : route.continue()));
+  await signIn(page, 'passenger');
+  await expect(page).toHaveURL(/\/passenger-portal\/$/);
+  const failed = page.getByRole('alert').filter({ hasText: 'Your trips could not be loaded' });
+  await expect(failed).toBeVisible();
+  await expectNoA11yViolations(page, 'the home when the list failed');
+  await shot(page, 'home-failed');
+  await failed.getByRole('button', { name: 'Try again' }).click();
+  await expect(group(page, 'Upcoming')).toBeVisible();
+
+  await page.goto(`/passenger-portal/?daId=${otherTrip}`);
+  await expect(page.getByRole('alert').filter({ hasText: 'This trip was not found' })).toBeVisible();
+  await expect(page.getByText(otherTrip)).toHaveCount(0);
+  await expectNoA11yViolations(page, 'a trip page of a trip not found');
+  await page.getByRole('link', { name: 'Back to the list' }).click();
+  await expect(group(page, 'Upcoming')).toBeVisible();
+});

@@ -50,7 +50,9 @@ export function TripPage({ daId, backTo, caseManager, today, onOpenTrip }: { daI
       </Stack>
     );
   }
-  if (page.isError) {
+  // a failed refresh keeps the trip on screen; only a trip never read shows the failure
+  const view = page.data;
+  if (!view) {
     const missing = page.error instanceof ApiError && (page.error.status === 404 || page.error.status === 400);
     return (
       <Stack gap="md" className={classes.page}>
@@ -76,7 +78,6 @@ export function TripPage({ daId, backTo, caseManager, today, onOpenTrip }: { daI
     );
   }
 
-  const view = page.data;
   const { trip, eta } = view;
   const etaText = trip.step === 'Canceled' || trip.step === 'Dropped off' ? null : etaInWords(eta);
   return (

@@ -12,11 +12,11 @@ export interface ActivityFilters {
 
 export const activityKey = ['portal-activity'] as const;
 
-/** The home's trips in their three groups (GET case-manager-activity). */
+/** The home's trips in their three groups (GET case-manager-activity); the home says itself when they fail. */
 export function useActivity(filters: ActivityFilters) {
   return useQuery({
     queryKey: [...activityKey, filters],
-    queryFn: ({ signal }) => callApi(portalTripEndpoints.portalActivity, { query: filters as PortalActivityQuery, signal, quiet: [400] }),
+    queryFn: ({ signal }) => callApi(portalTripEndpoints.portalActivity, { query: filters as PortalActivityQuery, signal, quiet: true }),
     // a new filter keeps the old list on screen until the new one is here
     placeholderData: keepPreviousData,
   });
@@ -24,11 +24,11 @@ export function useActivity(filters: ActivityFilters) {
 
 export const tripPageKey = (daId: string) => ['portal-trip-page', daId] as const;
 
-/** One trip's page (GET case-manager-trip-preview?daId). */
+/** One trip's page (GET case-manager-trip-preview?daId); the page says itself when it fails. */
 export function useTripPage(daId: string) {
   return useQuery({
     queryKey: tripPageKey(daId),
-    queryFn: ({ signal }) => callApi(portalTripEndpoints.portalTripPage, { query: { daId }, signal, quiet: [400, 404] }),
+    queryFn: ({ signal }) => callApi(portalTripEndpoints.portalTripPage, { query: { daId }, signal, quiet: true }),
     retry: false,
   });
 }
