@@ -1,15 +1,17 @@
-import { useMemo } from 'react';
+import { lazy, Suspense, useMemo } from 'react';
 import { Alert, Button, Group, Stack, Text, Title } from '@mantine/core';
 import { IconPlugConnectedX, IconPlus } from '@tabler/icons-react';
 import { Link, useSearchParams } from 'react-router';
 import { PORTAL_MSG, type PortalActivity, type PortalTrip } from '@tripline/core';
 import { ApiError } from '../../lib/api.ts';
-import { ActivityFilterForm } from './ActivityFilterForm.tsx';
 import { Loading } from './Loading.tsx';
 import { useActivity, type ActivityFilters } from './api.ts';
 import { TripGroup } from './TripGroup.tsx';
 import classes from './portal-trips.module.css';
 import { useLiveTrips } from './use-live-trips.ts';
+
+// A case manager's filters (date pickers, a multi-select) are fetched only for case managers.
+const ActivityFilterForm = lazy(() => import('./ActivityFilterForm.tsx').then((m) => ({ default: m.ActivityFilterForm })));
 
 /** The URL parameters of the filters, named as GET case-manager-activity names them. */
 function filtersOf(params: URLSearchParams): ActivityFilters {
@@ -66,14 +68,16 @@ export function ActivityHome({ caseManager, basePath }: { caseManager: boolean; 
       </Group>
 
       {caseManager && (
-        <ActivityFilterForm
-          key={params.toString()}
-          value={filters}
-          shownWindow={data ? { serviceDate: data.serviceDate, serviceDateMax: data.serviceDateMax } : null}
-          billTos={data?.billTos ?? []}
-          error={refusal}
-          onApply={apply}
-        />
+        <Suspense fallback={<Loading>Loading the filters</Loading>}>
+          <ActivityFilterForm
+            key={params.toString()}
+            value={filters}
+            shownWindow={data ? { serviceDate: data.serviceDate, serviceDateMax: data.serviceDateMax } : null}
+            billTos={data?.billTos ?? []}
+            error={refusal}
+            onApply={apply}
+          />
+        </Suspense>
       )}
 
       {live.lost && (

@@ -1,10 +1,14 @@
+import { lazy, Suspense } from 'react';
 import { hasRole } from '@tripline/core';
 import { useNavigate, useSearchParams } from 'react-router';
 import type { ScreenProps } from '../../app/screens.tsx';
 import { useCurrentUser } from '../../lib/current-user.ts';
 import { localToday } from '../../lib/date-input.ts';
 import { ActivityHome } from './ActivityHome.tsx';
-import { TripPage } from './TripPage.tsx';
+import { Loading } from './Loading.tsx';
+
+// One trip's page (its actions, dialogs and map) is fetched when a trip is opened, not with the list.
+const TripPage = lazy(() => import('./TripPage.tsx').then((m) => ({ default: m.TripPage })));
 
 /**
  * The home of both portals (/case-manager/ and /passenger-portal/, issue 13 §4): the list of trips,
@@ -23,14 +27,16 @@ export function PortalHomePage({ route }: ScreenProps) {
     rest.delete('daId');
     const backTo = rest.size ? `${basePath}?${rest.toString()}` : basePath;
     return (
-      <TripPage
-        key={daId}
-        daId={daId}
-        backTo={backTo}
-        caseManager={caseManager}
-        today={localToday()}
-        onOpenTrip={(id) => void navigate(`${basePath}?daId=${encodeURIComponent(id)}`)}
-      />
+      <Suspense fallback={<Loading>Loading the trip</Loading>}>
+        <TripPage
+          key={daId}
+          daId={daId}
+          backTo={backTo}
+          caseManager={caseManager}
+          today={localToday()}
+          onOpenTrip={(id) => void navigate(`${basePath}?daId=${encodeURIComponent(id)}`)}
+        />
+      </Suspense>
     );
   }
   return <ActivityHome caseManager={caseManager} basePath={basePath} />;
