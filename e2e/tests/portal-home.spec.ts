@@ -256,3 +256,27 @@ test("another passenger's trip is not found, and a list that failed to load offe
   await page.getByRole('link', { name: 'Back to the list' }).click();
   await expect(group(page, 'Upcoming')).toBeVisible();
 });
+
+test('a cancel the server refuses says why, with the number to call, and changes nothing', async ({ page }) => {
+  // No live updates in this tab, so the page keeps offering Cancel while the trip is locked.
+  await page.routeWebSocket(/\/api\/live$/, () => undefined);
+  await signIn(page, 'passenger');
+  await expect(page).toHaveURL(/\/passenger-portal\/$/);
+  await group(page, 'Upcoming').getByRole('link').filter({ hasText: 'Scheduled' }).first().click();
+  const daId = new URL(page.url()).searchParams.get('daId')!;
+  const cancel = page.getByRole('main').getByRole('button', { name: 'Cancel trip' });
+  await expect(cancel).toBeVisible();
+
+  // staff lock the trip meanwhile
+  await withDatabase((db) => db.query('update drive_assignments set locked = true where id = $1', [daId]));
+  await cancel.click();
+  await page.getByRole('dialog', { name: 'Cancel this trip?' }).getByRole('button', { name: 'Cancel trip' }).click();
+  const refused = page.getByRole('alert').filter({ hasText: 'The trip was not canceled' });
+  await expect(refused).toContainText(/This trip can no longer be changed here\. Please call us at \(\d{3}\) \d{3}-\d{4}\./);
+  // the page reads the trip again: Cancel is no longer offered
+  await expect(cancel).toHaveCount(0);
+  await expectNoA11yViolations(page, 'a refused cancel at 375 px');
+  await shot(page, 'cancel-refused');
+  const legs = await withDatabase(async (db) => (await db.query<{ status: string }>('select status from trip_legs where drive_assignment_id = $1', [daId])).rows);
+  expect(legs.some((l) => l.status.startsWith('Canceled'))).toBe(false);
+});

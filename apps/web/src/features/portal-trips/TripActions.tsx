@@ -71,6 +71,8 @@ export function TripActions({
         setOutcome({ color: 'yellow', text: CHANGED_MEANWHILE });
       } else if (error instanceof ApiError) {
         setOutcome({ color: 'red', text: error.message });
+        // what may still be done has changed too (a refused cancel is no longer offered)
+        await onChanged();
       }
     } finally {
       setBusy(false);
@@ -82,7 +84,7 @@ export function TripActions({
     { name: 'Book return', action: actions.bookReturn },
     { name: 'Book again', action: actions.bookAgain },
     // a canceled trip says so already: only what may still be done is worth a word
-  ].filter((a) => !a.action.allowed && a.action.reason && trip.step !== 'Canceled');
+  ].filter((a) => !a.action.allowed && a.action.reason && trip.step !== 'Canceled' && !(a.name === 'Cancel' && outcome));
 
   return (
     <Stack gap="sm">
