@@ -117,8 +117,12 @@ export default defineConfig({
             { name: 'zod', test: /node_modules[\\/]zod[\\/]|[\\/]src[\\/]lib[\\/]strict-csp\.ts$/, priority: 2 },
             // The trip map's libraries and county atlas load only with the map (trip inspect).
             { name: 'map', test: /node_modules[\\/](leaflet|topojson-client|us-atlas)[\\/]/, priority: 1 },
-            // Everything else (Mantine's components, dates, charts) is split by the screens that
-            // use it, so a page downloads only its own.
+            // What every first page loads anyway (main.tsx and all it imports, not on demand: the
+            // frame, the sign-in steps, the Mantine components they use) in one file rather than
+            // dozens of small ones, each a request and a round trip on a slow phone connection.
+            { name: 'app', tags: ['$initial'] },
+            // Everything else (the screens' own Mantine components, dates, charts) is split by the
+            // screens that use it, so a page downloads only its own.
           ],
         },
       },
