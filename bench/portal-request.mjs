@@ -1,4 +1,4 @@
-// Portal trip request budget (issue 13 §10): a case manager with 40 bill-to accounts, 20 clients
+// Portal trip request budget: a case manager with 40 bill-to accounts, 20 clients
 // at once, each previewing a trip for one of its members (POST case-manager-trip-preview) and
 // scheduling it (POST case-manager-trip-schedule): server p95 <= 100 ms each. Server time is
 // Fastify's, per request.
@@ -153,7 +153,7 @@ try {
     passenger: c.rider.id,
     serviceTypeCode: '01',
     serviceDate: c.day,
-    // a different hour each time, as a case manager books the day's appointments
+    // A different hour each time, as a case manager books the day's appointments
     apptTime: `${String(8 + (i % 9)).padStart(2, '0')}:30:00`,
     locationFirst: { id: c.rider.home },
     locationSecond: { id: c.rider.place },
@@ -195,7 +195,7 @@ try {
 } finally {
   await app?.close().catch(() => {});
   if (db) {
-    // what the run made goes again, so the database stays as it was given
+    // What the run made goes again, so the database stays as it was given
     await db.pool.query('delete from trip_requests where id = any($1::uuid[])', [made.requests]).catch(() => {});
     await db.pool.query('delete from case_manager_bill_tos where case_manager_id = any($1::uuid[])', [made.contacts]).catch(() => {});
     await db.pool.query('delete from sessions where contact_id = any($1::uuid[])', [made.contacts]).catch(() => {});

@@ -1,6 +1,5 @@
 -- Up Migration
--- Event subscriptions, event occurrences and the notices between them (spec 2 §3, §4, 3 §3, §5;
--- issue 13 §5, §7).
+-- Event subscriptions, event occurrences and the notices between them (spec 2 §3, §4, 3 §3, §5).
 
 -- Who wants to be told about which events, and how: exactly one channel each (rule 136). Portal
 -- users keep to their own trips; staff may subscribe anyone. A deleted subscription is kept and
@@ -53,7 +52,7 @@ CREATE TABLE event_occurrences (
 CREATE INDEX event_occurrences_created ON event_occurrences (created DESC);
 CREATE INDEX event_occurrences_trip ON event_occurrences (drive_assignment_id, itineris_event_type, created);
 CREATE INDEX event_occurrences_to_fan_out ON event_occurrences (created) WHERE fanned_out_at IS NULL;
--- A late leg is announced once (issue 13 §5 TripDelayed).
+-- A late leg is announced once (TripDelayed).
 CREATE UNIQUE INDEX event_occurrences_delayed_once ON event_occurrences (trip_leg_id) WHERE itineris_event_type = 'TripDelayed';
 
 -- One notice per occurrence and subscription, whichever server process makes or sends it.

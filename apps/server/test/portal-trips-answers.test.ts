@@ -6,7 +6,7 @@ import { createMember, createPlan } from './portal-trips-factories.ts';
 import { neverSentKeys } from './portal-trips-keys.ts';
 import { createDriver, createPartner, createReasons, createTrip, FUTURE, signIn, type CreatedTrip } from './trip-factories.ts';
 
-// Issue 13 §6: every answer a case manager or passenger receives is the portal's projection of the
+// Every answer a case manager or passenger receives is the portal's projection of the
 // trip. Each answer below is walked to any depth for a key of the never-sent list; the same trips
 // read by staff still carry them (the check can fail).
 let db: TestDatabase;

@@ -2,7 +2,7 @@ import { PORTAL_NEVER_SENT } from '@tripline/core';
 
 const NEVER = new Set<string>(PORTAL_NEVER_SENT);
 
-/** The keys of issue 13 §6's never-sent list found anywhere in a portal answer, with their paths. */
+/** The keys never sent to the portal found anywhere in a portal answer, with their paths. */
 export function neverSentKeys(value: unknown, path = '$'): string[] {
   if (Array.isArray(value)) return value.flatMap((v, i) => neverSentKeys(v, `${path}[${i}]`));
   if (!value || typeof value !== 'object') return [];

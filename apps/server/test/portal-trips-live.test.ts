@@ -7,7 +7,7 @@ import { createMember } from './portal-trips-factories.ts';
 import { neverSentKeys } from './portal-trips-keys.ts';
 import { createPartner, createTrip, FUTURE, type CreatedTrip } from './trip-factories.ts';
 
-// Live by trip id for portal users (issue 13 §4, §6): a passenger or case manager follows their own
+// Live by trip id for portal users: a passenger or case manager follows their own
 // trip over /api/live and receives it as the portal shows it; another's trip id answers no row.
 let db: TestDatabase;
 let served: Served;

@@ -24,7 +24,7 @@ export const SCHEDULED_JOBS: readonly ScheduledJob[] = [
   { name: 'request-limits-removal', cron: '47 * * * *', counts: 'removed', run: (deps) => removeEndedLimits(deps.pool, deps.clock.now()) },
   // Daily: standing orders keep their trips made 60 days ahead (10:05 UTC, after midnight in every US zone).
   { name: 'standing-orders-fill', cron: '5 10 * * *', counts: 'trips made', run: (deps) => fillStandingOrders(deps, deps.clock.now()) },
-  // Every minute: today's legs whose ETA ran more than 15 minutes past the ordered pickup (TripDelayed, issue 13 §5).
+  // Every minute: today's legs whose ETA ran more than 15 minutes past the ordered pickup (TripDelayed).
   { name: 'trip-delayed-check', cron: '* * * * *', counts: 'late legs found', run: (deps) => checkDelayedLegs(deps) },
 ];
 

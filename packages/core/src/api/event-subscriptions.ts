@@ -5,7 +5,7 @@ import type { Endpoint } from './endpoint.ts';
 import { endpoint } from './endpoint.ts';
 import { text } from './text.ts';
 
-// Event subscriptions and their notices (spec 2 §3, §4, §7; 3 §3, §5, §7; issue 13 §5).
+// Event subscriptions and their notices (spec 2 §3, §4, §7; 3 §3, §5, §7).
 
 const PORTAL_AND_STAFF = ['Case Manager', 'S/N Passenger', 'SecureEmployee'] as const;
 

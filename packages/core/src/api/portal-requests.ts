@@ -11,9 +11,9 @@ import { IsoDate, text } from './text.ts';
 
 // Case manager and passenger portal: trip requests (spec 2 §3 "Case manager trip request", §6, §7).
 
-/** rule 69: those who may request a trip; a passenger only for themselves. */
+/** Rule 69: those who may request a trip; a passenger only for themselves. */
 const REQUESTERS = { roles: ['S/N Passenger', 'Case Manager', 'SecureEmployee', 'ItinerisAdmin'] } as const;
-/** rule 69: those who choose the passenger of a request. */
+/** Rule 69: those who choose the passenger of a request. */
 const CHOOSERS = { roles: ['Case Manager', 'SecureEmployee', 'ItinerisAdmin'] } as const;
 
 const SERVICE_CODES = Object.keys(SERVICE_TYPE_NAMES) as [string, ...string[]];
@@ -74,7 +74,7 @@ export const TripCreateOptions = z.object({
   addresses: z.array(AddressOption),
   apptTypes: z.array(z.object({ code: text(), display: text() })),
   serviceTypes: z.array(z.object({ code: text(), name: text() })),
-  /** rule 189: the first and last service dates that may be requested (YYYY-MM-DD). */
+  /** Rule 189: the first and last service dates that may be requested (YYYY-MM-DD). */
   earliestDate: text(),
   latestDate: text(),
   /** The plan's minimum notice in hours, checked against the pickup time as well. */
@@ -109,7 +109,7 @@ export const ScheduledTripRequest = z.object({
   daId: text(),
   referenceNumber: text(),
   status: z.enum(['Pending', 'WillCall']),
-  /** The trip written, as the portal sees it (issue 13 §6). */
+  /** The trip written, as the portal sees it. */
   trip: PortalTrip,
 });
 export type ScheduledTripRequest = z.infer<typeof ScheduledTripRequest>;

@@ -3,7 +3,7 @@ import { WILL_CALL } from '../trips/constants.ts';
 import { EVENT_SUBSCRIPTION_MSG, EVENT_TYPE_TEXT, type EventType } from './types.ts';
 
 /**
- * What a notice says (issue 13 §5): the trip's reference number, its date, the pickup time and the
+ * What a notice says: the trip's reference number, its date, the pickup time and the
  * pickup's town. Never a name, a member id, a diagnosis or a street address: a text message or an
  * e-mail may be read by anyone near the phone.
  */

@@ -15,7 +15,7 @@ import { DISPATCH_EVENT_TYPES, EVENT_SUBSCRIPTION_MSG, EVENT_TYPES, PORTAL_EVENT
 
 const none = { notifyVogType: null, notifyEmails: [] as string[], notifyRobocallPhone: null, notifySmsPhone: null };
 
-describe('event types (spec 3 §2, issue 13 §5)', () => {
+describe('event types (spec 3 §2)', () => {
   it('keep the dispatch list and add the portal types to it', () => {
     expect(DISPATCH_EVENT_TYPES[0]).toBe('WillCallActivation');
     for (const t of [...DISPATCH_EVENT_TYPES, ...PORTAL_EVENT_TYPES]) expect(EVENT_TYPES).toContain(t);

@@ -31,7 +31,7 @@ export function channelsOf(s: SubscriptionChannels): Channel[] {
   return out;
 }
 
-/** rule 136: a subscription notifies through exactly one channel; the channel, or why not. */
+/** Rule 136: a subscription notifies through exactly one channel; the channel, or why not. */
 export function subscriptionChannel(s: SubscriptionChannels): { channel: Channel } | { error: string } {
   const channels = channelsOf(s);
   if (channels.length === 0) return { error: MSG.NO_CHANNEL };
@@ -102,7 +102,7 @@ export function subscriptionMatches(s: SubscriptionMatch, o: OccurrenceFacts): b
 }
 
 /**
- * Issue 13 §5 TripDelayed: the leg's estimated pickup is more than 15 minutes past the ordered one.
+ * TripDelayed: the leg's estimated pickup is more than 15 minutes past the ordered one.
  * A will-call pickup (23:59) or a missing time is never late.
  */
 export function isLegDelayed(orderedPickup: string | null, estimatedPickup: string | null): boolean {

@@ -1,12 +1,12 @@
 /**
  * Event types, notification channels and the texts of event subscriptions (spec 2 §3, §4, 3 §2,
- * §3, §5; issue 13 §5).
+ * §3, §5).
  */
 
 /** spec 3 §2: the dispatch event types (default WillCallActivation, rule 269). */
 export const DISPATCH_EVENT_TYPES = ['WillCallActivation', 'PartnerDecline', 'AddOn', 'CancelTrip', 'TimelyFilingOverride', 'PartnerAdjustment'] as const;
 
-/** Issue 13 §5: what case managers and passengers may be told about. */
+/** What case managers and passengers may be told about. */
 export const PORTAL_EVENT_TYPES = ['TripAssigned', 'DriverArrived', 'PickedUp', 'TripDelayed', 'CancelTrip', 'WillCallActivation'] as const;
 
 /** Every event type an occurrence or a subscription names: the dispatch list with the portal's added. */
@@ -44,10 +44,10 @@ export const CHANNEL_TEXT: Readonly<Record<Channel, string>> = {
 /** The inbox message types a VOG subscription may use (spec 1 §3). */
 export const VOG_TYPES = ['toastr', 'dialog', 'iqPush'] as const;
 
-/** Issue 13 §5: a leg is late once its ETA is more than this many minutes past the ordered pickup. */
+/** A leg is late once its ETA is more than this many minutes past the ordered pickup. */
 export const TRIP_DELAYED_MINUTES = 15;
 
-/** Issue 13 §5: test notices a user may send in an hour. */
+/** Test notices a user may send in an hour. */
 export const TEST_NOTICES_PER_HOUR = 5;
 
 export const EVENT_SUBSCRIPTION_MSG = {

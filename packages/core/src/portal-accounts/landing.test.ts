@@ -9,7 +9,7 @@ const user = (types: string[], extra: { ldapGroups?: string[]; adminAccess?: boo
   passwordChangeRequired: extra.passwordChangeRequired,
 });
 
-describe('where a portal login page sends a user (issue 13 §1)', () => {
+describe('where a portal login page sends a user', () => {
   it('sends an S/N Passenger to the passenger portal', () => {
     expect(portalSignInLanding(user(['Passenger', 'S/N Passenger']))).toEqual({ kind: 'go', to: '/passenger-portal/' });
   });

@@ -5,7 +5,7 @@ import { PORTAL_ACCOUNT_MSG } from './texts.ts';
 export type PortalLanding = { kind: 'go'; to: string } | { kind: 'refused'; message: string };
 
 /**
- * The portal login pages' landing rule (issue 13 §1; DECISIONS "Ambiguities settled"): a case
+ * The portal login pages' landing rule (DECISIONS "Ambiguities settled"): a case
  * manager goes to /admin/trips, which sends a portal case manager on to /case-manager/ (a PaceStaff
  * or staff case manager stays on the trip search); an S/N Passenger goes to /passenger-portal/.
  * Anyone else is refused with NO_PORTAL_ACCESS and the screen ends the session. A temporary

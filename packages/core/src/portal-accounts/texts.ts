@@ -24,7 +24,7 @@ export const PORTAL_STEP_LIMIT = { max: 60, windowMs: 15 * 60_000 } as const;
 export const PORTAL_ACCOUNT_MSG = {
   /** spec 2 §8, exact. */
   RESET_LINK_EXPIRED: 'This password reset link has expired! Try again.',
-  /** Issue 13 §1, exact: a user signing in on a portal login page whose account has no portal page. */
+  /** A user signing in on a portal login page whose account has no portal page. */
   NO_PORTAL_ACCESS: 'Your account does not have case manager / passenger portal access',
   REQUEST_EXPIRED: 'This account request has expired. Start again with your email and phone number.',
   PASSWORD_FIRST: 'Choose your password first.',

@@ -2,11 +2,11 @@ import { PASSENGER_PHONE } from '../trips/constants.ts';
 import { TRIP_MSG } from '../trips/messages.ts';
 import { SEARCH_MSG } from '../trips/search.ts';
 
-/** Texts of the portal's trips (issue 13 §4); the spec words the empty list and the will-call refusal, the rest are ours. */
+/** Texts of the portal's trips; the spec words the empty list and the will-call refusal, the rest are ours. */
 export const PORTAL_MSG = {
   NO_TRIPS: SEARCH_MSG.NO_TRIPS,
   TRY_EXPANDING: SEARCH_MSG.TRY_EXPANDING,
-  /** rule 87 (1 §5 wording). */
+  /** Rule 87 (1 §5 wording). */
   WILL_CALL_ACTION: TRIP_MSG.WILL_CALL_ACTION,
   CANCEL_DONE: 'Cancelled trips are reviewed by our staff.',
   ALREADY_CANCELED: `This trip is already canceled. For help, call us at ${PASSENGER_PHONE}.`,

@@ -43,7 +43,7 @@ function keysDeep(v: unknown, out = new Set<string>()): Set<string> {
 }
 
 describe('PortalTrip: the allowlist', () => {
-  it('sends exactly the trip fields of issue 13 §6 to a case manager, never a forbidden key', () => {
+  it('sends exactly the portal trip fields to a case manager, never a forbidden key', () => {
     const p = projectPortalTrip(full(), { passengerId: null, billToIds: null, personal: true, billTo: true }, NOW);
     expect(Object.keys(p).sort()).toEqual(
       ['billToContact', 'cancelledReason', 'id', 'label', 'modCount', 'passengersAdditional', 'pca', 'providerName', 'referenceNumber', 'requestedBy', 'returnType', 'serviceDate', 'serviceTypeRequested', 'step', 'timeZone', 'tripLegs', 'willCall'].sort(),

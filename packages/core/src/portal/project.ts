@@ -1,5 +1,5 @@
 /**
- * The one projection of trips for portal roles (issue 13 §6): a PortalTrip is built field by field
+ * The one projection of trips for portal roles: a PortalTrip is built field by field
  * from the allowlist below, so a field added to the trip later is never sent until it is named
  * here.
  */
@@ -49,7 +49,7 @@ export function portalLegsOf<L extends { passengerId: string | null }>(trip: { b
 
 const place = (l: TripLeg['locationFirst']): PortalPlace => ({ Address: l.Address, Lat: l.Lat, Lng: l.Lng });
 
-/** A leg as the portal sees it: the allowlist of issue 13 §6. */
+/** A leg as the portal sees it: the allowlist of the portal. */
 export function projectPortalLeg(leg: TripLeg, viewer: PortalViewer): PortalLeg {
   // the estimates as the ETAs tab reads them (GET drive-assignment-etas)
   const [eta] = legEtas([{ ...leg, webFields: leg.webFields ?? {} }]);

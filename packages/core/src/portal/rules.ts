@@ -1,5 +1,5 @@
 /**
- * Rules of the portal's trips (issue 13 §4; spec 2 §4 rule 185, 2 §5 rule 111, 2 §6 rule 67): the
+ * Rules of the portal's trips (spec 2 §4 rule 185, 2 §5 rule 111, 2 §6 rule 67): the
  * label and group of a trip, the step of the trip page, the activity window, what the trip page
  * offers, and which legs a portal user's cancel takes.
  */
@@ -58,7 +58,7 @@ const firstPickup = (t: GroupTrip) =>
 const byTime = (a: GroupTrip, b: GroupTrip) =>
   a.serviceDate.localeCompare(b.serviceDate) || firstPickup(a).localeCompare(firstPickup(b)) || a.referenceNumber.localeCompare(b.referenceNumber);
 
-/** rule 185: the three groups, today's and upcoming soonest first, completed most recent first. */
+/** Rule 185: the three groups, today's and upcoming soonest first, completed most recent first. */
 export function groupPortalTrips<T extends GroupTrip>(trips: readonly T[], today: string): { today: T[]; upcoming: T[]; completed: T[] } {
   const out = { today: [] as T[], upcoming: [] as T[], completed: [] as T[] };
   for (const t of [...trips].sort(byTime)) out[portalGroup(t.serviceDate, today)].push(t);
@@ -91,7 +91,7 @@ export function portalStep(trip: { canceled: boolean; tripLegs: readonly StepLeg
   return steps.includes('Dropped off') ? 'Dropped off' : assigned ? 'Driver assigned' : 'Requested';
 }
 
-/** Activity window defaults (issue 13 §4): 30 days back, 60 ahead, at most 93 days. */
+/** Activity window defaults: 30 days back, 60 ahead, at most 93 days. */
 export const ACTIVITY_DAYS_BACK = 30;
 export const ACTIVITY_DAYS_AHEAD = 60;
 export const ACTIVITY_MAX_DAYS = 93;

@@ -1,5 +1,5 @@
 /**
- * A trip as the case manager and passenger portal sees it (issue 13 §6): an allowlist of the
+ * A trip as the case manager and passenger portal sees it: an allowlist of the
  * trip's fields, never the partner's pay, the driver's identity or staff notes. Built from the
  * full trip or from its list row by projectPortalTrip; every answer to a portal role goes through
  * that one projection.
@@ -8,7 +8,7 @@ import { z } from 'zod';
 import { text } from '../api/text.ts';
 import { DriveAssignment, Phone, TimeOfDay, TripLeg } from '../trips/model.ts';
 
-/** rule 185: the label of a trip in the portal's lists. */
+/** Rule 185: the label of a trip in the portal's lists. */
 export const PORTAL_TRIP_LABELS = ['Canceled', 'CanceledNoCharge', 'Completed', 'Pending'] as const;
 export type PortalTripLabel = (typeof PORTAL_TRIP_LABELS)[number];
 
@@ -32,7 +32,7 @@ export const PortalPlace = z.object({
 });
 export type PortalPlace = z.infer<typeof PortalPlace>;
 
-/** A leg as the portal sees it (issue 13 §6 leg fields). */
+/** A leg as the portal sees it. */
 export const PortalLeg = z.object({
   id: text(),
   whichLeg: text(),
@@ -63,7 +63,7 @@ export const PortalLeg = z.object({
 });
 export type PortalLeg = z.infer<typeof PortalLeg>;
 
-/** A trip as the portal sees it (issue 13 §6 trip fields), with its rule 185 label and its step. */
+/** A trip as the portal sees it, with its rule 185 label and its step. */
 export const PortalTrip = z.object({
   id: text(),
   referenceNumber: text(),
@@ -138,7 +138,7 @@ export const PortalActivity = z.object({
 });
 export type PortalActivity = z.infer<typeof PortalActivity>;
 
-/** Keys of the full trip and its legs the portal never sends (issue 13 §6), at any depth. */
+/** Keys of the full trip and its legs the portal never sends, at any depth. */
 export const PORTAL_NEVER_SENT = [
   'farmoutRate',
   'farmoutRateOverride',

@@ -33,7 +33,7 @@ export function assignmentRoutes(app: FastifyInstance, deps: AppDeps): void {
   route(app, contract.tripEtas, ({ user, query }) => tripEtas(deps, user, query.id));
   route(app, contract.tripsByPassengerDay, async ({ reply, user, query }) => {
     const trips = await tripsOfPassengerDay(deps, user, query.passengerId, query.serviceDate);
-    // case managers and passengers get them as the portal shows trips (issue 13 §6)
+    // case managers and passengers get them as the portal shows trips
     return presentsPortal(user) ? sendPortal(reply, presentPortalTrips(user, trips, deps.clock.now())) : trips;
   });
 }

@@ -3,7 +3,7 @@ import type { Pool } from 'pg';
 import type { Clock } from '../../platform/clock.ts';
 
 /**
- * Issue 13 §5 TripDelayed: today's legs not yet started whose ETA (as drive-assignment-etas reads
+ * TripDelayed: today's legs not yet started whose ETA (as drive-assignment-etas reads
  * it) is more than 15 minutes past the ordered pickup get one occurrence each; the unique index
  * makes a second check, or a second server process, add nothing. Answers how many were added.
  */

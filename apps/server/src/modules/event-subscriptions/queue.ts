@@ -13,7 +13,7 @@ export interface NoticeQueue {
 }
 
 /**
- * Notice delivery on the job queue (issue 13 §5): each server process listens for new event
+ * Notice delivery on the job queue: each server process listens for new event
  * occurrences, makes their notices (one per occurrence and subscription, whichever process gets
  * there first) and queues one job per notice; pg-boss hands each job to one process and retries a
  * failed send with backoff (30 s doubling). The notice's own claim makes a job that runs twice send once.

@@ -50,7 +50,7 @@ export function eventSubscriptionRoutes(app: FastifyInstance, deps: AppDeps): vo
     };
   });
 
-  // rule 135: saving with deleted false re-activates a deleted subscription
+  // Rule 135: saving with deleted false re-activates a deleted subscription
   route(app, contract.eventSubscriptionSave, async ({ req, user, body }) => {
     return inTransaction(pool, async (client) => {
       const existing = body.id ? await findSubscription(client, body.id, true) : null;
@@ -92,7 +92,7 @@ export function eventSubscriptionRoutes(app: FastifyInstance, deps: AppDeps): vo
     });
   });
 
-  // issue 13 §5: a test notice about a trip the subscriber may see, at most 5 an hour per user
+  // A test notice about a trip the subscriber may see, at most 5 an hour per user
   route(app, contract.eventSubscriptionTest, async ({ req, user, body }) => {
     const sub = await findSubscription(pool, body.id);
     if (!sub || (sub.recipient_id !== user.id && !isStaff(user))) throw notFound(MSG.NOT_FOUND);

@@ -43,7 +43,7 @@ export function tripSource(deps: SearchDeps, cache = tripJsonCacheFor(deps.pool)
     matches: tripMatches,
     visibleTo: tripVisibleTo,
     json: (trip) => built.get(trip) ?? JSON.stringify(trip),
-    // case managers and passengers receive each trip as the portal shows it (issue 13 §6)
+    // case managers and passengers receive each trip as the portal shows it
     present: (user) => (presentsPortal(user) ? (json) => portalLiveJson(user, json, clock.now()) : null),
     windowed: {
       evaluate: async (filter) => loadStampedTrips(pool, cache, toTripFilter(filter), true, EVALUATION_PARTS),

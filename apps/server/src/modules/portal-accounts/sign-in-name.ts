@@ -1,7 +1,7 @@
 import type { Pool } from 'pg';
 
 /**
- * The user name a sign-in uses (issue 13 §2: the login pages take an email address or a user
+ * The user name a sign-in uses (the login pages take an email address or a user
  * name): the text typed, or, for an email address that is no one's user name, the user name of
  * the one account with a sign-in that has the address on file. Several such accounts: the text
  * typed, which then signs in nobody, as an unknown name.

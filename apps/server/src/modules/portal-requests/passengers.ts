@@ -14,7 +14,7 @@ import { bind } from '../contacts/search.ts';
 type Db = Pool | PoolClient;
 
 const PASSENGER_TYPES = ['S/N Passenger', 'Passenger'];
-/** rule: at most 50 passengers offered (issue 13 §3). */
+/** Rule: at most 50 passengers offered. */
 export const PASSENGER_OPTIONS_MAX = 50;
 const LOOKUP_MAX = 20;
 

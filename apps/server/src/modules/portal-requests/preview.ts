@@ -24,7 +24,7 @@ import { findTrip } from '../trips/repository.ts';
 import { tripValues, writeReservation } from '../reservations/write.ts';
 import { checkRequest, requestLookups, type CheckedRequest, type RequestLookups } from './check.ts';
 
-/** issue 13 §3: a previewed request can be scheduled for 30 minutes. */
+/** A previewed request can be scheduled for 30 minutes. */
 export const REQUEST_VALID_MINUTES = 30;
 
 export async function previewRequest(deps: AppDeps, req: FastifyRequest, user: SessionUser, r: ParsedTripRequest): Promise<TripRequestPreview> {

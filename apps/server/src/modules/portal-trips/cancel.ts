@@ -17,7 +17,7 @@ export interface PortalCancelOutcome {
 }
 
 /**
- * POST case-manager-cancel (issue 13 §4): in one transaction, the trip locked within the caller's
+ * POST case-manager-cancel: in one transaction, the trip locked within the caller's
  * scope (404 like a missing one), a stale modCount refused with 409 and the trip as the portal
  * sees it, then the caller's legs that are still cancel candidates (rule 111) cancelled with
  * reason Advance Notice (rule 67) and without charge, as docs/decisions.md ties the charge to the

@@ -2,7 +2,7 @@ import { isPortalUser, portalViewerOf, projectPortalTrip, type DriveAssignment, 
 import type { SessionUser } from '../../platform/auth/users.ts';
 
 /**
- * The one presenter of trips for portal roles (issue 13 §6): every answer and live row a case
+ * The one presenter of trips for portal roles: every answer and live row a case
  * manager or passenger receives goes through here, and is core's PortalTrip projection of the
  * trip. Staff and partners are not portal users and keep the whole trip.
  */

@@ -25,9 +25,9 @@ export function tripRoutes(app: FastifyInstance, deps: AppDeps): void {
   const cache = tripJsonCacheFor(deps.pool);
 
   route(app, contract.driveAssignments, async ({ reply, user, query }) => {
-    // case managers and passengers get their trips as the portal shows them (issue 13 §6)
+    // case managers and passengers get their trips as the portal shows them
     if (presentsPortal(user)) return sendPortal(reply, await portalDriveAssignments(deps, user, query));
-    // every parameter beyond the day, one id or one reference number is the staff search
+    // Every parameter beyond the day, one id or one reference number is the staff search
     if (!isDayListQuery(query)) return sendPrepared(reply, await searchTrips(deps, cache, user, query));
     // spec 1 §9: a reference longer than 10 characters is an id, a shorter one a reference number
     const byId = query.id && query.id.length > 10 ? query.id : undefined;
@@ -59,7 +59,7 @@ export function tripRoutes(app: FastifyInstance, deps: AppDeps): void {
   route(app, contract.declineReasons, () => declineReasons(deps));
   route(app, contract.cancelReasons, ({ user, query }) => cancelReasons(deps, user, query.serviceDate, query.billToId));
   route(app, contract.drivers, ({ user, query }) => listDrivers(deps, user, query.providerId ?? query.partnerId, query.includeDeleted));
-  // a receipt is the partner's pay record: portal users never see one
+  // A receipt is the partner's pay record: portal users never see one
   route(app, contract.expenseReceipt, async ({ reply, user, query }) => {
     if (presentsPortal(user)) throw notFound();
     return sendReceipt(deps, reply, user, query.id);
