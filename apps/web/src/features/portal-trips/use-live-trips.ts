@@ -1,6 +1,9 @@
 import { useEffect, useRef } from 'react';
 import { live, useLiveStatus, type LiveClient } from '../../lib/live.ts';
 
+/** How long changes are gathered before the screen reads its answer again. */
+const GATHER_MS = 300;
+
 export interface LiveTripsState {
   /**
    * The connection was lost and is being made again; the screen may be out of date meanwhile. (Its
@@ -24,7 +27,18 @@ export function useLiveTrips(tripIds: readonly string[], onChange: () => void): 
 
   useEffect(() => {
     if (!key) return;
-    return followTrips(live, key.split(','), () => latest.current());
+    // changes that come together (a bulk assignment of many of today's trips) make one read
+    let timer: ReturnType<typeof setTimeout> | null = null;
+    const stop = followTrips(live, key.split(','), () => {
+      timer ??= setTimeout(() => {
+        timer = null;
+        latest.current();
+      }, GATHER_MS);
+    });
+    return () => {
+      if (timer) clearTimeout(timer);
+      stop();
+    };
   }, [key]);
 
   return { lost: key !== '' && status.lost };
