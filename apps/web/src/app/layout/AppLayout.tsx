@@ -9,7 +9,6 @@ import { useImpersonate } from '../../features/auth/use-impersonate.ts';
 import { useLiveSession } from '../../lib/live.ts';
 import { ImpersonationBanner } from './ImpersonationBanner.tsx';
 import { NavLinks } from './NavLinks.tsx';
-import { loadOverlays } from './overlays-loader.ts';
 import { MAIN_CONTENT_ID, SkipLink } from './SkipLink.tsx';
 import skipLink from './skip-link.module.css';
 import { AccountFace } from './AccountFace.tsx';
@@ -20,11 +19,7 @@ import { AccountFace } from './AccountFace.tsx';
  * holds their place meanwhile so nothing in the header moves when they arrive.
  */
 const GlobalSearch = lazy(async () => ({ default: (await import('../../features/contacts/GlobalSearch.tsx')).GlobalSearch }));
-// The bell pops new messages up as dialogs: it comes once the dialogs' layer is there too.
-const NotificationBell = lazy(async () => {
-  const [bell] = await Promise.all([import('../../features/notifications/NotificationBell.tsx'), loadOverlays()]);
-  return { default: bell.NotificationBell };
-});
+const NotificationBell = lazy(async () => ({ default: (await import('../../features/notifications/NotificationBell.tsx')).NotificationBell }));
 const UserMenu = lazy(async () => ({ default: (await import('./UserMenu.tsx')).UserMenu }));
 /** The bell's button: Mantine's ActionIcon size lg. */
 const BELL_PX = 34;

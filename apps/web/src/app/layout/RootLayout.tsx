@@ -1,14 +1,13 @@
 import { lazy, Suspense, useEffect } from 'react';
-import { modals } from '@mantine/modals';
+import { ModalsProvider, modals } from '@mantine/modals';
 import { Outlet, useLocation } from 'react-router';
 import { isSignInPage } from '../../lib/api-errors.ts';
 import { asksWhoIsSignedIn, useCurrentUser } from '../../lib/current-user.ts';
 import { AppLayout } from './AppLayout.tsx';
-import { loadOverlays } from './overlays-loader.ts';
 import { PublicLayout } from './PublicLayout.tsx';
 import { WaitingLayout } from './WaitingLayout.tsx';
 
-const Overlays = lazy(async () => ({ default: (await loadOverlays()).Overlays }));
+const Toasts = lazy(async () => ({ default: (await import('./Toasts.tsx')).Toasts }));
 
 /** Picks the frame for the page and closes open dialogs whenever the route changes (spec 1 §2). */
 export function RootLayout() {
@@ -22,9 +21,9 @@ export function RootLayout() {
   }, [pathname]);
 
   return (
-    <>
+    <ModalsProvider>
       <Suspense fallback={null}>
-        <Overlays />
+        <Toasts />
       </Suspense>
       {user && !signInStep ? (
         <AppLayout user={user}>
@@ -39,6 +38,6 @@ export function RootLayout() {
           <Outlet />
         </PublicLayout>
       )}
-    </>
+    </ModalsProvider>
   );
 }
