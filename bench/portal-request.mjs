@@ -125,7 +125,7 @@ try {
     const res = await fetch(`${app.base}/api/${path}`, {
       method,
       headers: { ...app.headers, cookie, 'x-bench-id': id, ...(body ? { 'content-type': 'application/json' } : {}) },
-      body: body ? JSON.stringify(body) : undefined,
+      ...(body ? { body: JSON.stringify(body) } : {}),
     });
     const json = await res.json();
     if (res.status !== 200) throw new Error(`${method} ${path} answered ${res.status}: ${JSON.stringify(json).slice(0, 300)}`);

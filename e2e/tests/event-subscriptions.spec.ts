@@ -1,6 +1,6 @@
-import { expect, request, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { partnerCompanyOf, withDatabase } from './database.ts';
-import { dayOffset, expectNoA11yViolations, PASSWORD, signIn } from './helpers.ts';
+import { apiAs, dayOffset, expectFitsWidth, expectNoA11yViolations, signIn } from './helpers.ts';
 
 // A case manager's trip notices on a phone: adds a text-message notice to its own mobile, sends a
 // test about one of its trips (it lands in the outbox), deletes the notice and turns it back on.
@@ -8,11 +8,6 @@ import { dayOffset, expectNoA11yViolations, PASSWORD, signIn } from './helpers.t
 test.use({ viewport: { width: 375, height: 812 } });
 
 const MOBILE = '(505) 555-0188';
-
-async function expectFitsWidth(page: Page) {
-  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
-  expect(overflow, 'sideways overflow of the page').toBeLessThanOrEqual(0);
-}
 
 const shot = (page: Page, name: string) => page.screenshot({ path: test.info().outputPath(`${name}.png`), fullPage: true });
 
@@ -30,14 +25,6 @@ async function caseManagerAndTrip(): Promise<{ id: string; referenceNumber: stri
     if (!rows[0]) throw new Error('the case manager has no trip');
     return { id: rows[0].id, referenceNumber: rows[0].reference_number };
   });
-}
-
-/** Signed in to the API as a demo login. */
-async function apiAs(baseURL: string, username: string) {
-  const api = await request.newContext({ baseURL, extraHTTPHeaders: { 'x-client-version': '6', origin: baseURL } });
-  const login = await api.post('/api/login', { headers: { authorization: 'Basic ' + Buffer.from(`${username}:${PASSWORD}`).toString('base64') } });
-  expect(login.ok()).toBe(true);
-  return api;
 }
 
 /** What the outbox holds for an address, read by an administrator. */

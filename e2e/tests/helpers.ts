@@ -127,3 +127,17 @@ export async function dayTrips<T>(api: APIRequestContext, date: string): Promise
   expect(res.ok()).toBe(true);
   return ((await res.json()) as { rows: T[] }).rows;
 }
+
+/** Nothing scrolls sideways (the portal's pages at 375 px). */
+export async function expectFitsWidth(page: Page): Promise<void> {
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+  expect(overflow, 'sideways overflow of the page').toBeLessThanOrEqual(0);
+}
+
+/** The API, signed in as a demo login (as a browser of the portal's own origin). */
+export async function apiAs(baseURL: string, username: string): Promise<APIRequestContext> {
+  const api = await request.newContext({ baseURL, extraHTTPHeaders: { 'x-client-version': '6', origin: baseURL } });
+  const login = await api.post('/api/login', { headers: { authorization: 'Basic ' + Buffer.from(`${username}:${PASSWORD}`).toString('base64') } });
+  expect(login.ok()).toBe(true);
+  return api;
+}

@@ -71,7 +71,10 @@ test('account settings: a case manager changes their email (a link goes to the n
   await portalSignIn(page, '/case-manager/login', 'casemanager');
   await expect(page).toHaveURL(/\/case-manager\/$/);
   const id = await myId(page);
-  await page.goto(`/case-manager/edit/${id}`);
+  // the account menu leads there
+  await page.getByRole('button', { name: /^Account menu/ }).click();
+  await page.getByRole('menuitem', { name: 'Account settings' }).click();
+  await expect(page).toHaveURL(new RegExp(`/case-manager/edit/${id}$`));
   await expect(page.getByRole('heading', { level: 1, name: 'Account settings' })).toBeVisible();
   await checkStep(page, 'account settings');
 

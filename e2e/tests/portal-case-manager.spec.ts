@@ -1,6 +1,6 @@
-import { expect, request, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { partnerCompanyOf, withDatabase } from './database.ts';
-import { dayOffset, expectNoA11yViolations, PASSWORD, signIn } from './helpers.ts';
+import { apiAs, dayOffset, expectFitsWidth, expectNoA11yViolations, signIn } from './helpers.ts';
 
 // A case manager's day on a phone: finds a member, previews and schedules a trip for them,
 // subscribes to text-message notices of assignments on the account page and sends a test (it
@@ -8,20 +8,6 @@ import { dayOffset, expectNoA11yViolations, PASSWORD, signIn } from './helpers.t
 // bar moves on without a reload, the change is announced to screen readers, and the notice goes out.
 
 test.use({ viewport: { width: 375, height: 812 } });
-
-const CLIENT = { 'x-client-version': '6' };
-
-async function apiAs(baseURL: string, username: string): Promise<APIRequestContext> {
-  const api = await request.newContext({ baseURL, extraHTTPHeaders: { ...CLIENT, origin: baseURL } });
-  const login = await api.post('/api/login', { headers: { authorization: 'Basic ' + Buffer.from(`${username}:${PASSWORD}`).toString('base64') } });
-  expect(login.ok()).toBe(true);
-  return api;
-}
-
-async function expectFitsWidth(page: Page) {
-  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
-  expect(overflow, 'sideways overflow of the page').toBeLessThanOrEqual(0);
-}
 
 const shot = (page: Page, name: string) => page.screenshot({ path: test.info().outputPath(`${name}.png`), fullPage: true });
 

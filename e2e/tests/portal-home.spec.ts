@@ -1,6 +1,6 @@
 import { expect, test, type Page, type WebSocketRoute } from '@playwright/test';
 import { withDatabase } from './database.ts';
-import { expectNoA11yViolations, signIn } from './helpers.ts';
+import { expectFitsWidth, expectNoA11yViolations, signIn } from './helpers.ts';
 
 // The portal homes on a phone: a passenger's and a case manager's trips in Today, Upcoming and
 // Completed; a case manager's filters and the empty list; one trip's page with its step bar and
@@ -8,12 +8,6 @@ import { expectNoA11yViolations, signIn } from './helpers.ts';
 // changed meanwhile refused without changing anything.
 
 test.use({ viewport: { width: 375, height: 812 } });
-
-/** Nothing scrolls sideways at 375 px. */
-async function expectFitsWidth(page: Page) {
-  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
-  expect(overflow, 'sideways overflow of the page').toBeLessThanOrEqual(0);
-}
 
 const shot = (page: Page, name: string, fullPage = false) => page.screenshot({ path: test.info().outputPath(`${name}.png`), fullPage });
 

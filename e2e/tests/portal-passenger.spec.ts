@@ -1,6 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { withDatabase } from './database.ts';
 import { checkStep, emailMatch, PHONE, portalSignIn } from './portal-accounts-journey.ts';
+import { chooseFirst, fillDate, previewAndRequest, requestDay } from './portal-request-journey.ts';
 
 test.use({ viewport: PHONE });
 
@@ -34,48 +35,16 @@ async function memberOnFile(): Promise<{ id: string; name: string }> {
 
 const CLINIC = '1101 Medical Arts Ave NE, Albuquerque, NM 87106';
 
-/** A day the passenger may request, two days after the first one offered (or the last one). */
-async function requestDay(page: Page, passengerId: string): Promise<string> {
-  const res = await page.request.get(`/api/case-manager-trip-create-options?passengerId=${passengerId}`, { headers: { 'x-client-version': '6' } });
-  expect(res.ok()).toBe(true);
-  const { earliestDate, latestDate } = (await res.json()) as { earliestDate: string; latestDate: string };
-  const d = new Date(`${earliestDate}T12:00:00Z`);
-  d.setUTCDate(d.getUTCDate() + 2);
-  const day = d.toISOString().slice(0, 10);
-  return day > latestDate ? latestDate : day;
-}
-
 /** The trip request's details, by their visible labels: the date typed, the first pickup address offered. */
 async function tripDetails(page: Page, day: string, when: { appointment: string } | { pickup: string }) {
-  const date = page.getByLabel('Date of the trip');
-  await date.fill(`${day.slice(5, 7)}/${day.slice(8, 10)}/${day.slice(0, 4)}`);
-  await date.press('Tab');
-  await page.keyboard.press('Escape');
-  await expect(date).toHaveValue(/^\w+day, \w+ \d+, \d{4}$/);
+  await fillDate(page, day);
   if ('appointment' in when) {
-    await pickFirst(page, 'Type of appointment');
+    await chooseFirst(page, 'Type of appointment');
     await page.getByLabel('Appointment time').fill(when.appointment);
   } else {
     await page.getByRole('radio', { name: 'Pick up at a set time' }).check();
     await page.getByLabel('Pickup time').fill(when.pickup);
   }
-}
-
-async function pickFirst(page: Page, label: string) {
-  const box = page.getByRole('combobox', { name: label });
-  await box.click();
-  const option = page.getByRole('listbox', { name: label }).getByRole('option').first();
-  if (!(await option.isVisible())) await box.click();
-  await option.click();
-}
-
-async function previewAndRequest(page: Page, label: string) {
-  await page.getByRole('button', { name: 'Preview the trip' }).click();
-  await expect(page.getByRole('heading', { name: 'Check the trip' })).toBeFocused();
-  await checkStep(page, `${label} preview`);
-  await page.getByRole('button', { name: 'Request this trip' }).click();
-  await expect(page.getByText(/^Trip \w+ on \w+day, \w+ \d+ is booked/)).toBeVisible();
-  await checkStep(page, `${label} requested`);
 }
 
 test('a passenger creates their account with the emailed code and reaches their trips', async ({ page }) => {
@@ -145,11 +114,11 @@ test('a passenger creates their account with the emailed code and reaches their 
   await expect(page).toHaveURL(/\/passenger-portal\/$/);
 
   // a trip to an appointment, and the ride home
-  const day = await requestDay(page, member.id);
+  const day = await requestDay(page, member.id, 2);
   await page.goto('/passenger-portal/new');
   await expect(page.getByRole('heading', { name: 'Trip details' })).toBeFocused();
   await tripDetails(page, day, { appointment: '10:30' });
-  await pickFirst(page, 'Pickup address');
+  await chooseFirst(page, 'Pickup address');
   await page.getByRole('combobox', { name: 'Destination address' }).fill(CLINIC);
   await page.keyboard.press('Escape');
   await checkStep(page, '7 trip details');

@@ -3,6 +3,17 @@ import { checkStep } from './portal-accounts-journey.ts';
 
 // The steps of the portal's trip request wizard as a user takes them, for the journeys that book trips.
 
+/** A day the passenger's plan lets them request: `after` days after the first offered, or the last one. */
+export async function requestDay(page: Page, passengerId: string, after: number): Promise<string> {
+  const res = await page.request.get(`/api/case-manager-trip-create-options?passengerId=${passengerId}`, { headers: { 'x-client-version': '6' } });
+  expect(res.ok()).toBe(true);
+  const { earliestDate, latestDate } = (await res.json()) as { earliestDate: string; latestDate: string };
+  const d = new Date(`${earliestDate}T12:00:00Z`);
+  d.setUTCDate(d.getUTCDate() + after);
+  const day = d.toISOString().slice(0, 10);
+  return day > latestDate ? latestDate : day;
+}
+
 const typed = (iso: string) => `${iso.slice(5, 7)}/${iso.slice(8, 10)}/${iso.slice(0, 4)}`;
 
 /** Types the trip's date as MM/DD/YYYY and leaves the field; it then reads in words. */

@@ -1,8 +1,8 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { withDatabase } from './database.ts';
 import { signIn } from './helpers.ts';
 import { checkStep, PHONE } from './portal-accounts-journey.ts';
-import { chooseFirst, fillDate, previewAndRequest } from './portal-request-journey.ts';
+import { chooseFirst, fillDate, previewAndRequest, requestDay } from './portal-request-journey.ts';
 
 // The portal's trip request wizard at 375 px with axe at each step: a passenger books a trip and
 // then its return; a case manager finds a member by member ID and books for them.
@@ -12,22 +12,11 @@ test.use({ viewport: PHONE });
 const CLINIC = '1101 Medical Arts Ave NE, Albuquerque, NM 87106';
 const CLIENT = { 'x-client-version': '6' };
 
-/** A day the passenger's plan lets them request: three days after the first, or the last one offered. */
-async function requestDay(page: Page, passengerId: string): Promise<string> {
-  const res = await page.request.get(`/api/case-manager-trip-create-options?passengerId=${passengerId}`, { headers: CLIENT });
-  expect(res.ok()).toBe(true);
-  const { earliestDate, latestDate } = (await res.json()) as { earliestDate: string; latestDate: string };
-  const d = new Date(`${earliestDate}T12:00:00Z`);
-  d.setUTCDate(d.getUTCDate() + 3);
-  const day = d.toISOString().slice(0, 10);
-  return day > latestDate ? latestDate : day;
-}
-
 test('a passenger books a trip to an appointment, then the ride home', async ({ page }) => {
   await signIn(page, 'passenger');
   await expect(page).toHaveURL(/\/passenger-portal\/$/);
   const me = (await (await page.request.get('/api/current-user', { headers: CLIENT })).json()) as { id: string };
-  const day = await requestDay(page, me.id);
+  const day = await requestDay(page, me.id, 3);
 
   await page.goto('/passenger-portal/new');
   await expect(page.getByRole('heading', { name: 'Trip details' })).toBeFocused();
@@ -81,7 +70,7 @@ test('a case manager finds a member by member ID and books a trip for them', asy
   });
   await signIn(page, 'casemanager');
   await expect(page).toHaveURL(/\/case-manager\/$/);
-  const day = await requestDay(page, member.id);
+  const day = await requestDay(page, member.id, 3);
 
   await page.goto('/passenger-portal/new');
   await expect(page.getByRole('heading', { name: 'Who is the trip for?' })).toBeFocused();

@@ -1,8 +1,9 @@
-import { PORTAL_NEVER_SENT, PORTAL_REQUEST_MSG, RES_MSG, type ScheduledTripRequest, type TripRequestPreview } from '@tripline/core';
+import { PORTAL_REQUEST_MSG, RES_MSG, type ScheduledTripRequest, type TripRequestPreview } from '@tripline/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Browser } from './app.ts';
 import { countOf } from './reservation-helpers.ts';
 import { createMember, portalRequestSetup, tripRequest, type PortalRequestSetup } from './portal-requests-factories.ts';
+import { neverSentKeys } from './portal-trips-keys.ts';
 import { auditRows, tripRow } from './trip-factories.ts';
 
 let s: PortalRequestSetup;
@@ -19,13 +20,6 @@ const preview = (b: Browser, body: unknown) => b.post('/api/case-manager-trip-pr
 const schedule = (b: Browser, requestId: string) => b.post('/api/case-manager-trip-schedule', { requestId });
 const paths = (res: { json: () => { details?: { path: string }[] } }) => (res.json().details ?? []).map((d) => d.path);
 
-/** Every key of a JSON answer, at any depth. */
-function keysOf(v: unknown, into = new Set<string>()): Set<string> {
-  if (Array.isArray(v)) v.forEach((x) => keysOf(x, into));
-  else if (v && typeof v === 'object') for (const [k, x] of Object.entries(v)) keysOf(x, into.add(k));
-  return into;
-}
-const neverSent = (v: unknown) => [...keysOf(v)].filter((k) => (PORTAL_NEVER_SENT as readonly string[]).includes(k));
 
 describe('POST case-manager-trip-preview', () => {
   it('answers 401, 400 with the fields to fix, 403 to a partner', async () => {
@@ -92,7 +86,7 @@ describe('POST case-manager-trip-preview', () => {
     expect(await countOf(s.db.pool, 'drive_assignments')).toBe(trips);
     expect(await countOf(s.db.pool, 'addresses')).toBe(addresses);
     expect(await auditRows(s.db.pool, 'trip_requests', p.requestId)).toEqual([expect.objectContaining({ activity_type: 'trip-request-preview', actor_id: s.w.managerA.id })]);
-    expect(neverSent(p)).toEqual([]);
+    expect(neverSentKeys(p)).toEqual([]);
   });
 });
 
@@ -122,7 +116,7 @@ describe('POST case-manager-trip-schedule', () => {
     const done = res.json() as ScheduledTripRequest;
     expect(done).toMatchObject({ requestId, status: 'Pending', trip: { id: done.daId, referenceNumber: done.referenceNumber, serviceDate: DAY, requestedBy: 'Ana Manager', serviceTypeRequested: '03' } });
     expect(done.trip.tripLegs).toHaveLength(1);
-    expect(neverSent(done)).toEqual([]);
+    expect(neverSentKeys(done)).toEqual([]);
     const row = await tripRow(s.db.pool, done.daId);
     expect(row).toMatchObject({ bill_to_contact_id: s.w.billToA.id, requested_by: 'Ana Manager', created_by: s.w.managerA.id, will_call: false });
     expect((row.legs as { status: string; passenger_id: string }[]).map((l) => [l.status, l.passenger_id])).toEqual([['Pending', s.w.memberA.id]]);
@@ -140,7 +134,7 @@ describe('POST case-manager-trip-schedule', () => {
     expect(a.json()).toMatchObject({ status: 'WillCall', trip: { willCall: true } });
     expect(await countOf(s.db.pool, 'drive_assignments')).toBe(trips + 1);
     expect((await schedule(s.rider, requestId)).json().daId).toBe(a.json().daId);
-    expect(neverSent(a.json())).toEqual([]);
+    expect(neverSentKeys(a.json())).toEqual([]);
   });
 
   it('answers 409 for a request older than 30 minutes, and writes nothing', async () => {

@@ -1,4 +1,4 @@
-import type { SocketLike } from './live.ts';
+import { LiveClient, type SocketLike } from './live.ts';
 
 /** A socket the unit tests of the live client drive by hand: open it, drop it, hand it messages. */
 export class FakeSocket implements SocketLike {
@@ -30,4 +30,21 @@ export class FakeSocket implements SocketLike {
   receive(message: unknown) {
     this.onmessage?.({ data: JSON.stringify(message) });
   }
+}
+
+/**
+ * A live client on fake sockets, for unit tests: every socket it opens is pushed onto `sockets`.
+ * `random` fixes the reconnect jitter.
+ */
+export function fakeLiveClient(sockets: FakeSocket[], random: number): LiveClient {
+  return new LiveClient({
+    url: () => 'ws://portal/api/live',
+    createSocket: (url) => {
+      const s = new FakeSocket(url);
+      sockets.push(s);
+      return s;
+    },
+    random: () => random,
+    idleCloseMs: 1_000,
+  });
 }

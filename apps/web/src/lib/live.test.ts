@@ -1,20 +1,10 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { LIVE_CLOSE_TRY_AGAIN_LATER } from '@tripline/core';
-import { FakeSocket } from './fake-socket.ts';
+import { fakeLiveClient, type FakeSocket } from './fake-socket.ts';
 import { LiveClient, type LiveHandlers } from './live.ts';
 
 let sockets: FakeSocket[];
-const newClient = () =>
-  new LiveClient({
-    url: () => 'ws://portal/api/live',
-    createSocket: (url) => {
-      const s = new FakeSocket(url);
-      sockets.push(s);
-      return s;
-    },
-    random: () => 0.999999,
-    idleCloseMs: 1_000,
-  });
+const newClient = () => fakeLiveClient(sockets, 0.999999);
 
 const request = { table: 'SyncDriveAssv', filter: { pickupDate: '2025-03-14', affiliateId: 'p1' } } as const;
 

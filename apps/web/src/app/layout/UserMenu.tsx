@@ -1,11 +1,13 @@
 import { Menu, Text, UnstyledButton } from '@mantine/core';
-import { IconKey, IconLogout } from '@tabler/icons-react';
+import { IconBell, IconKey, IconLogout } from '@tabler/icons-react';
 import { Link } from 'react-router';
-import { decideRoute, type CurrentUser } from '@tripline/core';
+import { decideRoute, isPortalAccount, type CurrentUser } from '@tripline/core';
 import { AccountFace } from './AccountFace.tsx';
 
 export function UserMenu({ user }: { user: CurrentUser }) {
-  const canEditPassword = decideRoute('/edit-password', '', user).kind === 'render';
+  // portal users keep their email, password and notices on their account page; staff use the password page
+  const portal = isPortalAccount(user);
+  const canEditPassword = !portal && decideRoute('/edit-password', '', user).kind === 'render';
   return (
     <Menu position="bottom-end" width={260} withArrow>
       {/* The name is the only visible text and the accessible name contains it (WCAG 2.5.3): the
@@ -25,6 +27,11 @@ export function UserMenu({ user }: { user: CurrentUser }) {
           </Text>
         </Menu.Label>
         <Menu.Divider />
+        {portal && (
+          <Menu.Item component={Link} to={`/case-manager/edit/${user.id}`} leftSection={<IconBell size={16} aria-hidden />}>
+            Account settings
+          </Menu.Item>
+        )}
         {canEditPassword && (
           <Menu.Item component={Link} to="/edit-password" leftSection={<IconKey size={16} aria-hidden />}>
             Change password

@@ -1,20 +1,9 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { FakeSocket } from '../../lib/fake-socket.ts';
-import { LiveClient } from '../../lib/live.ts';
+import { fakeLiveClient, type FakeSocket } from '../../lib/fake-socket.ts';
 import { followTrips } from './use-live-trips.ts';
 
 let sockets: FakeSocket[];
-const newClient = () =>
-  new LiveClient({
-    url: () => 'ws://portal/api/live',
-    createSocket: (url) => {
-      const s = new FakeSocket(url);
-      sockets.push(s);
-      return s;
-    },
-    random: () => 0.5,
-    idleCloseMs: 1_000,
-  });
+const newClient = () => fakeLiveClient(sockets, 0.5);
 
 type Fetch = { type: string; subscriptionId: string; table?: string; filter?: { id: string } };
 const fetches = (s: FakeSocket) => (s.sent as Fetch[]).filter((m) => m.type === 'fetch');
