@@ -1,4 +1,4 @@
-// Passenger portal first render budget (issue 13 §10): /passenger-portal/ paints its header and
+// Passenger portal first render budget: /passenger-portal/ paints its header and
 // "Loading your trips" within 1 s on a slow phone connection, from index.html's own markup; when the
 // trips appear is recorded too.
 //

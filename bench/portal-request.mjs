@@ -3,15 +3,18 @@
 // scheduling it (POST case-manager-trip-schedule): server p95 <= 100 ms each. Server time is
 // Fastify's, per request.
 //
-//   node bench/portal-request.mjs [--data-dir DIR] [--trips-per-day N] [--days D] [--clients C] [--requests R]
+//   node bench/portal-request.mjs [--data-dir DIR] [--trips-per-day N] [--days D] [--clients C] [--requests R] [--think-ms T]
 //   DATABASE_URL=postgres://… node bench/portal-request.mjs [--clients C] [--requests R]
+//
+// By default each client books again as soon as it has booked (the machine's saturation); with
+// --think-ms each waits about that long (0.5 to 1.5 times it) between bookings, as people do.
 //
 // With DATABASE_URL it runs on that database as it is (migrated first; the million-trip run is a
 // database seeded with --trips-per-day 27000 --days 37); else on a seeded folder (--data-dir) or a
 // fresh one seeded first. The case manager is made for the run: its accounts are the 40 bill-tos
 // covering the most members (new empty ones when the data has fewer), each client books for its
-// own member (one covered by those accounts with recent trips), home to a recent destination, for
-// the first day the member's plan allows. Each trip is removed once booked, the held requests at the end.
+// own new member (covered by one of those accounts), home to a place on file, for the day after
+// the first one the member's plan allows. Each trip is removed once booked, the held requests at the end.
 import { randomUUID } from 'node:crypto';
 import { parseArgs } from 'node:util';
 import { ms, openSeededDatabase, startBenchApp, stats } from './lib/in-process.mjs';
@@ -25,11 +28,13 @@ const { values: args } = parseArgs({
     days: { type: 'string', default: '7' },
     clients: { type: 'string', default: '20' },
     requests: { type: 'string', default: '10' },
+    'think-ms': { type: 'string', default: '0' },
     'data-dir': { type: 'string' },
   },
 });
 const CLIENTS = Number(args.clients);
 const REQUESTS = Number(args.requests);
+const THINK_MS = Number(args['think-ms']);
 const WARM_UP = 2;
 const BILL_TOS = 40;
 const BUDGET_MS = 100;
@@ -66,25 +71,41 @@ async function caseManager(pool, accounts) {
 }
 
 /**
- * Members of the accounts with a trip in the last month, one per client, each with the pickup and
- * destination of their latest trip (both among the addresses the wizard offers them).
+ * One new member per client, made for the run: covered by one of the accounts (under a plan one
+ * of that account's members has), with a home and a day programme on file, both places seeded
+ * trips use. New members rather than seeded ones, whose thousands of trips a year (the seed's
+ * volume, not a person's) pass every plan's trip limit.
  */
 async function members(pool, accounts, n) {
-  const { rows } = await pool.query(
-    `select distinct on (c.id) c.id, tl.location_first_id as home, tl.location_second_id as place, da.service_date
-       from coverages cv
-       join contacts c on c.id = cv.contact_id and not c.deleted and c.types && '{S/N Passenger,Passenger}'
-       join trip_legs tl on tl.passenger_id = c.id and tl.location_first_id is not null and tl.location_second_id is not null
-                        and tl.location_first_id <> tl.location_second_id
-       join drive_assignments da on da.id = tl.drive_assignment_id and da.service_date >= current_date - 30
-      where cv.bill_to_id = any($1::uuid[]) and not cv.deleted and cv.status = 'Active'
-      order by c.id, da.service_date desc
-      limit ${n * 4}`,
+  const { rows: plans } = await pool.query(
+    `select distinct on (bill_to_id) bill_to_id, plan_id from coverages
+      where bill_to_id = any($1::uuid[]) and not deleted and status = 'Active' and plan_id is not null order by bill_to_id, created_at`,
     [accounts],
   );
-  if (rows.length < n) throw new Error(`only ${rows.length} members of the accounts have recent trips; ${n} are needed`);
-  // spread over the list rather than the first by id
-  return Array.from({ length: n }, (_, i) => rows[Math.floor((i * rows.length) / n)]);
+  if (plans.length === 0) throw new Error('none of the accounts covers a member under a plan');
+  const { rows: places } = await pool.query(
+    `select location_first_id as home, location_second_id as place from trip_legs tablesample system (1)
+      where location_first_id is not null and location_second_id is not null and location_first_id <> location_second_id limit $1`,
+    [n],
+  );
+  if (places.length < n) throw new Error(`only ${places.length} seeded legs to take places from; ${n} are needed`);
+  const made = [];
+  for (let i = 0; i < n; i++) {
+    const { bill_to_id: billToId, plan_id: planId } = plans[i % plans.length];
+    const memberId = `BENCHRQ${Date.now()}${i}`;
+    const { rows } = await pool.query(
+      `insert into contacts (name, types, member_id, plan_id) values ($1, '{S/N Passenger}', $2, $3) returning id`,
+      [`Benchmark Member ${i + 1}`, memberId, planId],
+    );
+    const id = rows[0].id;
+    await pool.query('insert into coverages (contact_id, bill_to_id, plan_id, member_id) values ($1, $2, $3, $4)', [id, billToId, planId, memberId]);
+    await pool.query(
+      `insert into join_contact_addresses (contact_id, address_id, label, sort_order) values ($1, $2, 'Home', 0), ($1, $3, 'Office', 1)`,
+      [id, places[i].home, places[i].place],
+    );
+    made.push({ id, home: places[i].home, place: places[i].place });
+  }
+  return made;
 }
 
 async function openBenchDatabase() {
@@ -118,6 +139,7 @@ try {
   const manager = await caseManager(pool, accounts);
   made.contacts.push(manager.id);
   const riders = await members(pool, accounts, CLIENTS);
+  made.contacts.push(...riders.map((r) => r.id));
 
   app = await startBenchApp(pool);
   const call = async (cookie, method, path, body) => {
@@ -147,7 +169,11 @@ try {
     const cookie = await signIn();
     const options = (await call(cookie, 'GET', `case-manager-trip-create-options?passengerId=${rider.id}`)).json;
     if (options.apptTypes.length === 0) throw new Error('no appointment type is offered');
-    clients.push({ cookie, rider, day: options.earliestDate, apptType: options.apptTypes[0].code });
+    // the day after the first one offered, so that every hour of the day is far enough ahead
+    const next = new Date(`${options.earliestDate}T12:00:00Z`);
+    next.setUTCDate(next.getUTCDate() + 1);
+    const day = next.toISOString().slice(0, 10) <= options.latestDate ? next.toISOString().slice(0, 10) : options.latestDate;
+    clients.push({ cookie, rider, day, apptType: options.apptTypes[0].code });
   }
   const request = (c, i) => ({
     passenger: c.rider.id,
@@ -176,6 +202,7 @@ try {
           previews.push(p.elapsed);
           schedules.push(s.elapsed);
         }
+        if (THINK_MS > 0) await new Promise((resolve) => setTimeout(resolve, THINK_MS * (0.5 + Math.random())));
       }
     }),
   );
@@ -183,7 +210,8 @@ try {
   const line = (what, t) => `${what}: p50 ${ms(t.p50)}, p95 ${ms(t.p95)}, max ${ms(t.max)}`;
   const p = stats(previews);
   const s = stats(schedules);
-  log(`${CLIENTS} clients of a case manager with ${BILL_TOS} bill-tos, ${REQUESTS} requests each (${previews.length} of each timed, ${wall.toFixed(1)} s):`);
+  const pace = THINK_MS > 0 ? `, about ${THINK_MS} ms between bookings` : ', each booking again at once';
+  log(`${CLIENTS} clients of a case manager with ${BILL_TOS} bill-tos, ${REQUESTS} requests each${pace} (${previews.length} of each timed, ${wall.toFixed(1)} s):`);
   log(`  ${line('trip-preview', p)}`);
   log(`  ${line('trip-schedule', s)}`);
   const ok = p.p95 <= BUDGET_MS && s.p95 <= BUDGET_MS;
@@ -199,6 +227,7 @@ try {
     await db.pool.query('delete from trip_requests where id = any($1::uuid[])', [made.requests]).catch(() => {});
     await db.pool.query('delete from case_manager_bill_tos where case_manager_id = any($1::uuid[])', [made.contacts]).catch(() => {});
     await db.pool.query('delete from sessions where contact_id = any($1::uuid[])', [made.contacts]).catch(() => {});
+    await db.pool.query('delete from coverages where contact_id = any($1::uuid[])', [made.contacts]).catch(() => {});
     await db.pool.query('update contacts set deleted = true, username = null where id = any($1::uuid[])', [made.contacts]).catch(() => {});
     await db.close().catch(() => {});
   }

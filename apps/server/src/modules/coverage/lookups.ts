@@ -11,7 +11,7 @@ import {
   type OnTimeRule,
   type OnTimeRuleAnswer,
 } from '@tripline/core';
-import type { Pool } from 'pg';
+import type { Pool, PoolClient } from 'pg';
 import type { z } from 'zod';
 import type { SessionUser } from '../../platform/auth/users.ts';
 import { notFound } from '../../platform/errors.ts';
@@ -64,7 +64,7 @@ export async function coverageLookup(pool: Pool, user: SessionUser, contactId: s
 }
 
 /** GET appointment-type-options: those offered for the bill-to (no bill-to rows: every one), by code. */
-export async function appointmentTypeOptions(pool: Pool, billToId: string | undefined, q: string | undefined) {
+export async function appointmentTypeOptions(pool: Pool | PoolClient, billToId: string | undefined, q: string | undefined) {
   const { rows } = await pool.query<{ code: string; display: string }>(
     `select t.code, t.display
        from appointment_types t

@@ -3,7 +3,7 @@
  * name, and stored places near a point.
  */
 import { GEO_MSG, greatCircleMeters, nearbyBox, type AddressOption, type CityOption, type NearbyPlace } from '@tripline/core';
-import type { Pool } from 'pg';
+import type { Pool, PoolClient } from 'pg';
 import { notFound } from '../../platform/errors.ts';
 import { citiesStartingWith } from '../../platform/providers/geo-zip.ts';
 import { UUID } from './addresses.ts';
@@ -17,7 +17,7 @@ const ADDRESS_TEXT = `coalesce(a.complete_address, concat_ws(', ', a.street, a.c
 const QUALITY = `case when a.lat is null or a.lng is null then 'none' else coalesce(a.geocode_quality, 'exact') end`;
 
 /** The passenger's own addresses (by label), then the distinct stops of their trips, newest trip first. */
-export async function addressOptions(pool: Pool, passengerId: string): Promise<AddressOption[]> {
+export async function addressOptions(pool: Pool | PoolClient, passengerId: string): Promise<AddressOption[]> {
   if (!UUID.test(passengerId)) throw notFound(GEO_MSG.UNKNOWN_PASSENGER);
   const passenger = await pool.query('select 1 from contacts where id = $1 and not deleted', [passengerId]);
   if (passenger.rowCount === 0) throw notFound(GEO_MSG.UNKNOWN_PASSENGER);

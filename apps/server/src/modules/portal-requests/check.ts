@@ -26,6 +26,7 @@ import {
 import type { Pool, PoolClient } from 'pg';
 import type { SessionUser } from '../../platform/auth/users.ts';
 import type { AppDeps } from '../../platform/deps.ts';
+import { inTransaction } from '../../platform/audit.ts';
 import { badRequest, HttpError } from '../../platform/errors.ts';
 import { appointmentTypeOptions } from '../coverage/lookups.ts';
 import { applicableCoverage, coveragesOf } from '../coverage/repository.ts';
@@ -93,9 +94,9 @@ async function billToOf(client: PoolClient, user: SessionUser, passengerId: stri
 }
 
 /**
- * What a check reads besides the request, read before its transaction (a transaction holding a
- * connection never waits for a second one): the passenger in the caller's scope (404 otherwise),
- * the dates their plan allows, the addresses the wizard offers and the appointment types.
+ * What a check reads besides the request, in the check's own transaction: the passenger in the
+ * caller's scope (404 otherwise), the dates their plan allows, the addresses the wizard offers and
+ * the appointment types.
  */
 export interface RequestLookups {
   passenger: { id: string; name: string };
@@ -106,12 +107,24 @@ export interface RequestLookups {
   apptTypes: { code: string; display: string }[];
 }
 
-export async function requestLookups(pool: Pool, user: SessionUser, passengerId: string, now: Date): Promise<RequestLookups> {
-  const passenger = await passengerInScope(pool, user, passengerId);
-  // read side by side once the passenger is known to be in scope
-  const [{ window, billToId, today, time }, offered] = await Promise.all([requestWindow(pool, user, passenger.id, now), addressOptions(pool, passenger.id)]);
-  const apptTypes = await appointmentTypeOptions(pool, billToId ?? undefined, undefined);
+export async function requestLookups(client: PoolClient, user: SessionUser, passengerId: string, now: Date): Promise<RequestLookups> {
+  const passenger = await passengerInScope(client, user, passengerId);
+  const { window, billToId, today, time } = await requestWindow(client, user, passenger.id, now);
+  const offered = await addressOptions(client, passenger.id);
+  const apptTypes = await appointmentTypeOptions(client, billToId ?? undefined, undefined);
   return { passenger, window, today, time, offered, apptTypes };
+}
+
+/**
+ * The transaction a request is checked in. Its questions are about one passenger, so parallel
+ * workers never pay for themselves; with many people booking at once, starting them costs more
+ * than the question (PostgreSQL plans them for a passenger whose legs it guesses are many).
+ */
+export function inRequestTransaction<T>(pool: Pool, work: (client: PoolClient) => Promise<T>): Promise<T> {
+  return inTransaction(pool, async (client) => {
+    await client.query('set local max_parallel_workers_per_gather = 0');
+    return work(client);
+  });
 }
 
 /** Checks a request inside the caller's transaction; `tripId` is the trip it would become. */

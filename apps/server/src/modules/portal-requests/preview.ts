@@ -15,14 +15,15 @@ import {
   type TripRequestPreview,
 } from '@tripline/core';
 import type { FastifyRequest } from 'fastify';
+import type { PoolClient } from 'pg';
 import type { SessionUser } from '../../platform/auth/users.ts';
-import { auditActor, inTransaction, writeAudit } from '../../platform/audit.ts';
+import { auditActor, writeAudit } from '../../platform/audit.ts';
 import type { AppDeps } from '../../platform/deps.ts';
 import { conflict, notFound } from '../../platform/errors.ts';
 import { recordRequest } from '../reservations/read.ts';
 import { findTrip } from '../trips/repository.ts';
 import { tripValues, writeReservation } from '../reservations/write.ts';
-import { checkRequest, requestLookups, type CheckedRequest, type RequestLookups } from './check.ts';
+import { checkRequest, inRequestTransaction, requestLookups, type CheckedRequest } from './check.ts';
 
 /** A previewed request can be scheduled for 30 minutes. */
 export const REQUEST_VALID_MINUTES = 30;
@@ -30,10 +31,10 @@ export const REQUEST_VALID_MINUTES = 30;
 export async function previewRequest(deps: AppDeps, req: FastifyRequest, user: SessionUser, r: ParsedTripRequest): Promise<TripRequestPreview> {
   const now = deps.clock.now();
   const requestId = randomUUID();
-  const lookups = await requestLookups(deps.pool, user, r.passenger, now);
   // one transaction: the check runs to a savepoint and is undone (the preview writes nothing it
   // checked with, not even a typed address), then the request is held
-  return inTransaction(deps.pool, async (client) => {
+  return inRequestTransaction(deps.pool, async (client) => {
+    const lookups = await requestLookups(client, user, r.passenger, now);
     await client.query('savepoint checking');
     const checked = await checkRequest(deps, client, user, r, lookups, requestId, now);
     await client.query('rollback to savepoint checking');
@@ -80,14 +81,7 @@ interface HeldRequest {
  */
 export async function scheduleRequest(deps: AppDeps, req: FastifyRequest, user: SessionUser, requestId: string): Promise<ScheduledTripRequest> {
   const now = deps.clock.now();
-  // read first, outside the transaction: what the check needs besides the request (none when it is already booked)
-  const { rows: seen } = await deps.pool.query<{ request: ParsedTripRequest; booked: boolean }>(
-    'select request, drive_assignment_id is not null as booked from trip_requests where id = $1 and requested_by = $2',
-    [requestId, user.id],
-  );
-  if (!seen[0]) throw notFound('The trip request was not found.');
-  const lookups: RequestLookups | null = seen[0].booked ? null : await requestLookups(deps.pool, user, seen[0].request.passenger, now);
-  const scheduled = await inTransaction(deps.pool, async (client) => {
+  return inRequestTransaction(deps.pool, async (client) => {
     // the request row alone is locked: a second schedule waits here, then reads what the first wrote
     const { rows } = await client.query<HeldRequest>(
       `select request, expires_at <= $3 as expired, drive_assignment_id as "daId"
@@ -101,13 +95,14 @@ export async function scheduleRequest(deps: AppDeps, req: FastifyRequest, user: 
         'select reference_number as "referenceNumber", will_call as "willCall" from drive_assignments where id = $1',
         [held.daId],
       );
-      if (trip.rows[0]) return { requestId, daId: held.daId, referenceNumber: trip.rows[0].referenceNumber, status: reservationStatus(trip.rows[0].willCall) };
+      if (trip.rows[0]) return scheduledAnswer(client, user, now, { requestId, daId: held.daId, referenceNumber: trip.rows[0].referenceNumber, status: reservationStatus(trip.rows[0].willCall) });
     }
     if (held.expired) throw conflict(PORTAL_REQUEST_MSG.EXPIRED);
-    // booked when first read, but its trip since removed
-    if (!lookups) throw notFound('The trip was not found.');
+    // booked, but its trip since removed
+    if (held.daId) throw notFound('The trip was not found.');
     const r = TripRequest.parse(held.request);
     const tripId = randomUUID();
+    const lookups = await requestLookups(client, user, r.passenger, now);
     const checked = await checkRequest(deps, client, user, r, lookups, tripId, now);
     const values = tripValues(
       {
@@ -128,10 +123,13 @@ export async function scheduleRequest(deps: AppDeps, req: FastifyRequest, user: 
     const { referenceNumber } = await writeReservation(w, { id: tripId, values }, true, checked.legs, checked.coverage.byPassenger, r.willCall);
     await recordRequest(client, { id: tripId, referenceNumber }, 'create', user.id, { requestId, ...r });
     await client.query('update trip_requests set drive_assignment_id = $2, scheduled_at = $3 where id = $1', [requestId, tripId, now]);
-    return { requestId, daId: tripId, referenceNumber, status: reservationStatus(r.willCall) };
+    return scheduledAnswer(client, user, now, { requestId, daId: tripId, referenceNumber, status: reservationStatus(r.willCall) });
   });
-  // the requester may not see the trip by the trips' scope (staff booking for anyone): it is theirs to see here
-  const trip = await findTrip(deps.pool, null, scheduled.daId);
+}
+
+/** The scheduled trip as the portal sees it: the requester's to see here even where the trips' scope would not show it (staff booking for anyone). */
+async function scheduledAnswer(client: PoolClient, user: SessionUser, now: Date, scheduled: Omit<ScheduledTripRequest, 'trip'>): Promise<ScheduledTripRequest> {
+  const trip = await findTrip(client, null, scheduled.daId);
   if (!trip) throw notFound('The trip was not found.');
-  return { ...scheduled, trip: projectPortalTrip(trip, portalViewerOf(user), deps.clock.now()) };
+  return { ...scheduled, trip: projectPortalTrip(trip, portalViewerOf(user), now) };
 }
