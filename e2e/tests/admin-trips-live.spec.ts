@@ -1,6 +1,6 @@
-import { expect, request, test, type APIRequestContext, type Locator, type Page, type WebSocketRoute } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
 import { fillPartnerDay, partnerCompanyOf, withDatabase } from './database.ts';
-import { dayOffset, expectNoA11yViolations, PASSWORD, signIn } from './helpers.ts';
+import { apiAs, dayOffset, expectNoA11yViolations, gatedLiveSocket, signIn } from './helpers.ts';
 
 // The dispatcher's trip search on the live search: a partner's accept shows without Refresh; a
 // lost connection is said and caught up with once back; without a usable socket the HTTP search
@@ -30,13 +30,6 @@ test.beforeAll(async () => {
     ]);
   });
 });
-
-async function apiAs(baseURL: string, username: string): Promise<APIRequestContext> {
-  const api = await request.newContext({ baseURL, extraHTTPHeaders: { ...CLIENT, origin: baseURL } });
-  const login = await api.post('/api/login', { headers: { authorization: 'Basic ' + Buffer.from(`${username}:${PASSWORD}`).toString('base64') } });
-  expect(login.ok()).toBe(true);
-  return api;
-}
 
 /** A list row as sent: a field at a new trip's value is left out (core TripListRow). */
 interface SentRow {
@@ -114,15 +107,7 @@ test("a partner's accept shows on the dispatcher's search without Refresh", asyn
 
 test('a lost connection is said until it is back, and the search then shows what changed meanwhile', async ({ page, baseURL }) => {
   await page.setViewportSize({ width: 1366, height: 900 });
-  // The live socket goes through here: a new one waits at the gate while it is closed.
-  let gate: Promise<void> = Promise.resolve();
-  let open = () => {};
-  const sockets: WebSocketRoute[] = [];
-  await page.routeWebSocket(/\/api\/live$/, async (ws) => {
-    await gate;
-    ws.connectToServer();
-    sockets.push(ws);
-  });
+  const live = await gatedLiveSocket(page);
   const partner = await apiAs(baseURL!, 'partner');
   try {
     const trip = (await searchRows(partner, `serviceDate=${ACCEPT_DAY}`)).rows.find((t) => !t.accepted)!;
@@ -131,10 +116,9 @@ test('a lost connection is said until it is back, and the search then shows what
     await page.goto(`/admin/trips?serviceDate=${ACCEPT_DAY}&affiliateId=${partnerId}`);
     const shown = page.getByRole('table', { name: 'Trips found' }).getByRole('row', { name: `Trip ${trip.referenceNumber}`, exact: true });
     await expect(shown.locator('[data-status]')).toHaveAttribute('data-status', 'none');
-    await expect.poll(() => sockets.length).toBeGreaterThan(0);
+    await expect.poll(() => live.opened()).toBeGreaterThan(0);
 
-    gate = new Promise((resolve) => (open = resolve));
-    await sockets[sockets.length - 1].close();
+    await live.drop();
     const lost = page.getByRole('alert').filter({ hasText: 'Lost connection to server. Please refresh your browser.' });
     await expect(lost).toBeVisible();
     await page.screenshot({ path: test.info().outputPath('search-lost.png') });
@@ -142,7 +126,7 @@ test('a lost connection is said until it is back, and the search then shows what
     await acceptAsPartner(partner, trip);
 
     // reconnected: the search is fetched again and shows the accept made while it was away
-    open();
+    live.reopen();
     await expect(lost).toBeHidden({ timeout: 20_000 });
     await expect(shown.locator('[data-status]')).toHaveAttribute('data-status', 'accepted');
   } finally {

@@ -1,20 +1,12 @@
-import { expect, request, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
-import { dayOffset, expectNoA11yViolations, PASSWORD, signIn } from './helpers.ts';
+import { expect, test, type Locator, type Page } from '@playwright/test';
+import { apiAs, dayOffset, expectNoA11yViolations, signIn } from './helpers.ts';
 
 // The dispatcher's trip search: a day by partner, the priority check, and a custom query with a
 // nested OR group that is saved, found again after a reload and run.
 
-const CLIENT = { 'x-client-version': '6' };
 const INVALID_PRIORITY = 'Invalid priority search. Use one priority (4), a range (1-3) or a minimum (2+).';
 
 const usDate = (iso: string) => `${iso.slice(5, 7)}/${iso.slice(8, 10)}/${iso.slice(0, 4)}`;
-
-async function apiAs(baseURL: string, username: string): Promise<APIRequestContext> {
-  const api = await request.newContext({ baseURL, extraHTTPHeaders: { ...CLIENT, origin: baseURL } });
-  const login = await api.post('/api/login', { headers: { authorization: 'Basic ' + Buffer.from(`${username}:${PASSWORD}`).toString('base64') } });
-  expect(login.ok()).toBe(true);
-  return api;
-}
 
 /** A coming day on which Sandia Mobility (the demo partner login's company) has trips. */
 async function sandiaDay(baseURL: string): Promise<{ date: string; count: number }> {

@@ -1,22 +1,11 @@
-import { expect, request, test, type APIRequestContext } from '@playwright/test';
-import { dayOffset, expectNoA11yViolations, PASSWORD, signIn } from './helpers.ts';
+import { expect, test, type APIRequestContext } from '@playwright/test';
+import { apiAs, dayOffset, expectNoA11yViolations, signIn } from './helpers.ts';
 
 // The audit log: a partner's changes to a trip are found by user and by record, with a readable
 // before and after; a partner may not open the log.
 
-const CLIENT = { 'x-client-version': '6' };
-
 
 /** A signed-in API session of a demo user, as our web app would call. */
-async function apiAs(baseURL: string, username: string): Promise<APIRequestContext> {
-  const api = await request.newContext({ baseURL, extraHTTPHeaders: { ...CLIENT, origin: baseURL } });
-  const login = await api.post('/api/login', {
-    headers: { authorization: 'Basic ' + Buffer.from(`${username}:${PASSWORD}`).toString('base64') },
-  });
-  expect(login.ok()).toBe(true);
-  return api;
-}
-
 /** One of the partner's trips a few days ahead. */
 async function partnerTrip(api: APIRequestContext): Promise<{ id: string; referenceNumber: string }> {
   for (const days of [3, 4, 5, 2, 1]) {

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { expect, request, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, request, type APIRequestContext, type Page, type WebSocketRoute } from '@playwright/test';
 
 export const PASSWORD = 'Tripline1!';
 
@@ -140,4 +140,27 @@ export async function apiAs(baseURL: string, username: string): Promise<APIReque
   const login = await api.post('/api/login', { headers: { authorization: 'Basic ' + Buffer.from(`${username}:${PASSWORD}`).toString('base64') } });
   expect(login.ok()).toBe(true);
   return api;
+}
+
+/**
+ * The page's live socket routed through the test: `drop()` closes the one open and holds back the
+ * next until `reopen()`, as a lost connection that comes back. `opened()` counts sockets so far.
+ */
+export async function gatedLiveSocket(page: Page) {
+  let gate: Promise<void> = Promise.resolve();
+  let open = () => {};
+  const sockets: WebSocketRoute[] = [];
+  await page.routeWebSocket(/\/api\/live$/, async (ws) => {
+    await gate;
+    ws.connectToServer();
+    sockets.push(ws);
+  });
+  return {
+    opened: () => sockets.length,
+    async drop() {
+      gate = new Promise((resolve) => (open = resolve));
+      await sockets[sockets.length - 1].close();
+    },
+    reopen: () => open(),
+  };
 }

@@ -1,6 +1,6 @@
-import { expect, test, type Page, type WebSocketRoute } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { withDatabase } from './database.ts';
-import { expectFitsWidth, expectNoA11yViolations, signIn } from './helpers.ts';
+import { expectFitsWidth, expectNoA11yViolations, gatedLiveSocket, signIn } from './helpers.ts';
 
 // The portal homes on a phone: a passenger's and a case manager's trips in Today, Upcoming and
 // Completed; a case manager's filters and the empty list; one trip's page with its step bar and
@@ -180,28 +180,19 @@ test('a passenger cancels a trip from its page; a cancel of a trip changed meanw
 });
 
 test('on the trip page a lost connection is said until it is back, reconnected without a reload', async ({ page }) => {
-  // The live socket goes through here, so the test can drop it and hold the next one back.
-  let gate: Promise<void> = Promise.resolve();
-  let open = () => {};
-  const sockets: WebSocketRoute[] = [];
-  await page.routeWebSocket(/\/api\/live$/, async (ws) => {
-    await gate;
-    ws.connectToServer();
-    sockets.push(ws);
-  });
+  const live = await gatedLiveSocket(page);
   await signIn(page, 'passenger');
   await expect(page).toHaveURL(/\/passenger-portal\/$/);
   await group(page, 'Upcoming').getByRole('link').first().click();
   await expect(page.getByLabel('Where the trip stands')).toBeVisible();
-  await expect.poll(() => sockets.length).toBeGreaterThan(0);
+  await expect.poll(() => live.opened()).toBeGreaterThan(0);
 
-  gate = new Promise((resolve) => (open = resolve));
-  await sockets[sockets.length - 1].close();
+  await live.drop();
   const lost = page.getByRole('alert').filter({ hasText: 'Live updates are paused while we reconnect.' });
   await expect(lost).toBeVisible();
   await expectNoA11yViolations(page, 'the trip page with its connection lost');
   await shot(page, 'trip-connection-lost');
-  open();
+  live.reopen();
   await expect(lost).toHaveCount(0, { timeout: 30_000 });
   await expect(page.getByRole('status').filter({ hasText: 'Connection restored' })).toBeAttached();
 });

@@ -1,7 +1,7 @@
-import { expect, request, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import type { ReservationDetail } from '@tripline/core';
 import { withDatabase } from './database.ts';
-import { dayOffset, expectNoA11yViolations, PASSWORD, signIn } from './helpers.ts';
+import { apiAs, dayOffset, expectNoA11yViolations, signIn } from './helpers.ts';
 
 // A dispatcher books a phoned request from the trip search (key n): passenger, saved pickup, typed
 // destination, appointment → the pickup is computed, coverage and partners shown → saves, adds a
@@ -9,7 +9,6 @@ import { dayOffset, expectNoA11yViolations, PASSWORD, signIn } from './helpers.t
 // editor refreshes with the spec's text; with unsaved changes it shows the banner, and saving over
 // it is refused with the conflict text and the server's copy.
 
-const CLIENT = { 'x-client-version': '6' };
 const DAY = dayOffset(4);
 const CLINIC = '1101 Medical Arts Ave NE, Albuquerque, NM 87106';
 const shot = async (page: Page, name: string) => page.screenshot({ path: test.info().outputPath(`${name}.png`), fullPage: true });
@@ -32,13 +31,6 @@ test.beforeAll(async () => {
     return rows[0];
   });
 });
-
-async function apiAs(baseURL: string, username: string): Promise<APIRequestContext> {
-  const api = await request.newContext({ baseURL, extraHTTPHeaders: { ...CLIENT, origin: baseURL } });
-  const login = await api.post('/api/login', { headers: { authorization: 'Basic ' + Buffer.from(`${username}:${PASSWORD}`).toString('base64') } });
-  expect(login.ok()).toBe(true);
-  return api;
-}
 
 /** Another session changes the trip's priority through the editor's own save. */
 async function changeElsewhere(api: APIRequestContext, ref: string, priority: number): Promise<void> {
