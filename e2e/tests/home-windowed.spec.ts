@@ -41,17 +41,21 @@ async function scrollToLastTrip(page: Page, home: Locator) {
   return { last, lastRow };
 }
 
+/** Nothing is cut off once the columns have been laid out again for the window's width. */
 async function expectNoSidewaysOverflow(table: Locator) {
-  const fit = await table.evaluate((el) => {
-    const width = document.documentElement.clientWidth;
-    const outside = [...el.querySelectorAll('[role=columnheader], [role=cell]')]
-      .map((c) => c.getBoundingClientRect())
-      .filter((box) => box.width > 0 && (box.left < 0 || box.right > width)).length;
-    return { scrollWidth: el.scrollWidth, clientWidth: el.clientWidth, pageWidth: document.documentElement.scrollWidth, width, outside };
-  });
-  expect(fit.outside, 'cells outside the screen').toBe(0);
-  expect(fit.scrollWidth).toBeLessThanOrEqual(fit.clientWidth);
-  expect(fit.pageWidth).toBeLessThanOrEqual(fit.width);
+  // the columns are measured again after a resize (a frame or more later): judge the settled layout
+  await expect(async () => {
+    const fit = await table.evaluate((el) => {
+      const width = document.documentElement.clientWidth;
+      const outside = [...el.querySelectorAll('[role=columnheader], [role=cell]')]
+        .map((c) => c.getBoundingClientRect())
+        .filter((box) => box.width > 0 && (box.left < 0 || box.right > width)).length;
+      return { scrollWidth: el.scrollWidth, clientWidth: el.clientWidth, pageWidth: document.documentElement.scrollWidth, width, outside };
+    });
+    expect(fit.outside, 'cells outside the screen').toBe(0);
+    expect(fit.scrollWidth).toBeLessThanOrEqual(fit.clientWidth);
+    expect(fit.pageWidth).toBeLessThanOrEqual(fit.width);
+  }).toPass({ timeout: 5_000 });
 }
 
 /** The reference shown in a row (its Trip cell's first line). */
