@@ -62,7 +62,9 @@ test('book a phoned request with a will-call return, then another session edits 
   test.setTimeout(90_000);
   await signIn(page, 'dispatcher');
   await expect(page).toHaveURL(/\/admin\/trips/);
-  await page.getByRole('heading', { name: 'Trip search' }).click();
+  // the page itself, not its loading heading ("Loading Trip search and bulk actions"): the key works once it is there
+  await page.getByRole('heading', { name: 'Trip search', exact: true }).click();
+  await expect(page.getByRole('button', { name: /^New trip/ })).toBeVisible();
   await page.keyboard.press('n');
   await expect(page).toHaveURL(/\/drive-assv-edit\/new/);
   await expect(page.getByRole('heading', { name: 'New reservation' })).toBeVisible();
