@@ -168,7 +168,7 @@ test('a passenger cancels a trip from its page; a cancel of a trip changed meanw
   await expect(dialog).toHaveCount(0);
   await cancel.click();
   await page.getByRole('dialog', { name: 'Cancel this trip?' }).getByRole('button', { name: 'Cancel trip' }).click();
-  await expect(page.getByText('Trip canceled')).toBeVisible();
+  await expect(page.getByText('Trip canceled', { exact: true })).toBeVisible();
   const steps = page.getByLabel('Where the trip stands');
   await expect(steps).toContainText('Canceled');
   await expect(cancel).toHaveCount(0);

@@ -43,13 +43,19 @@ export function ContactsPage({ route }: ScreenProps) {
     else next.delete(name);
     setParams(next, { replace: true });
   };
+  // the last q the typing put in the address: its arrival must not undo what was typed since
+  const pushed = useRef(q);
   useEffect(() => {
-    if (debounced !== q) setParam('q', debounced || undefined);
+    if (debounced === q) return;
+    pushed.current = debounced;
+    setParam('q', debounced || undefined);
     // the address follows the typing only
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [debounced]);
   // the address changed from outside (a link, back): the box follows, keeping what is being typed
   useEffect(() => {
+    if (q === pushed.current) return;
+    pushed.current = q;
     setTyped((now) => (now.trim() === q ? now : q));
   }, [q]);
 
