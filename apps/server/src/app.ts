@@ -40,6 +40,10 @@ import { standingOrderRoutes } from './modules/standing-orders/routes.ts';
 import { portalTripRoutes } from './modules/portal-trips/routes.ts';
 import { portalRequestRoutes } from './modules/portal-requests/routes.ts';
 import { portalAccountRoutes } from './modules/portal-accounts/routes.ts';
+import { partnerRateRoutes } from './modules/partner-rates/routes.ts';
+import { marketplaceRoutes } from './modules/marketplace/routes.ts';
+import { partnerMonitorRoutes } from './modules/partner-monitor/routes.ts';
+import { payReportRoutes } from './modules/pay-reports/routes.ts';
 import { eventSubscriptionRoutes } from './modules/event-subscriptions/routes.ts';
 
 export interface AppOptions {
@@ -50,7 +54,7 @@ export interface AppOptions {
 }
 
 /** Every area's routes, in one list so the route table is complete in one place. */
-const MODULES = [authRoutes, contactRoutes, tripRoutes, searchRoutes, assignmentRoutes, supportRoutes, notificationRoutes, liveRoutes, logRoutes, reviewRoutes, geoRoutes, coverageRoutes, reservationRoutes, standingOrderRoutes, contactDetailRoutes, contactCareRoutes, employeeRoutes, vehicleRoutes, divisionRoutes, watchListRoutes, passwordRoutes, portalTripRoutes, portalRequestRoutes, portalAccountRoutes, eventSubscriptionRoutes, docsRoutes];
+const MODULES = [authRoutes, contactRoutes, tripRoutes, searchRoutes, assignmentRoutes, supportRoutes, notificationRoutes, liveRoutes, logRoutes, reviewRoutes, geoRoutes, coverageRoutes, reservationRoutes, standingOrderRoutes, contactDetailRoutes, contactCareRoutes, employeeRoutes, vehicleRoutes, divisionRoutes, watchListRoutes, passwordRoutes, portalTripRoutes, portalRequestRoutes, portalAccountRoutes, eventSubscriptionRoutes, partnerRateRoutes, marketplaceRoutes, partnerMonitorRoutes, payReportRoutes, docsRoutes];
 
 export async function buildApp(deps: AppDeps, options: AppOptions = {}): Promise<FastifyInstance> {
   const app = Fastify({

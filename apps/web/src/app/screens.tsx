@@ -56,6 +56,12 @@ const SCREENS: Partial<Record<string, Screen>> = {
   '/passenger-portal/': PortalHomePage,
   '/passenger-portal/new': onDemand(() => import('../features/portal-request/TripRequestPage.tsx'), 'TripRequestPage'),
   '/case-manager/edit/{id}': onDemand(() => import('../features/portal-accounts/CaseManagerEditPage.tsx'), 'CaseManagerEditPage'),
+  '/marketplace': onDemand(() => import('../features/marketplace/MarketplacePage.tsx'), 'MarketplacePage'),
+  '/marketplace/vehicles': onDemand(() => import('../features/marketplace/MarketplaceVehiclesPage.tsx'), 'MarketplaceVehiclesPage'),
+  '/partner-monitor': onDemand(() => import('../features/partner-monitor/PartnerMonitorPage.tsx'), 'PartnerMonitorPage'),
+  '/reporting/partner-pay': onDemand(() => import('../features/pay-reports/PartnerPayPage.tsx'), 'PartnerPayPage'),
+  '/reporting/partner-non-final-trips': onDemand(() => import('../features/pay-reports/NonFinalTripsPage.tsx'), 'NonFinalTripsPage'),
+  '/reporting/partner-rates': onDemand(() => import('../features/partner-rates/PartnerRatesPage.tsx'), 'PartnerRatesPage'),
 };
 
 /** Whether a route of the table has a screen of its own (the admin home offers only those). */

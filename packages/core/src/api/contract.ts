@@ -22,6 +22,10 @@ import { portalTripEndpoints } from './portal-trips.ts';
 import { portalRequestEndpoints } from './portal-requests.ts';
 import { portalAccountEndpoints } from './portal-accounts.ts';
 import { eventSubscriptionEndpoints } from './event-subscriptions.ts';
+import { partnerRateEndpoints } from './partner-rates.ts';
+import { marketplaceEndpoints } from './marketplace.ts';
+import { partnerMonitorEndpoints } from './partner-monitor.ts';
+import { payReportEndpoints } from './pay-reports.ts';
 import type { Endpoint } from './endpoint.ts';
 
 /** Every endpoint of the API, by name. The server registers against it; the web client calls through it. */
@@ -50,6 +54,10 @@ export const contract = {
   ...portalRequestEndpoints,
   ...portalAccountEndpoints,
   ...eventSubscriptionEndpoints,
+  ...partnerRateEndpoints,
+  ...marketplaceEndpoints,
+  ...partnerMonitorEndpoints,
+  ...payReportEndpoints,
 } satisfies Record<string, Endpoint>;
 
 export type Contract = typeof contract;

@@ -58,7 +58,7 @@ export const ROUTES: readonly RouteDef[] = [
   { path: "/reporting/audit-suspicious-trips", title: "Audit suspicious trips", spec: "1 §2, 3 §2" },
   { path: "/reporting/performance-dashboard", title: "Performance dashboard", spec: "1 §2, 3 §2" },
   { path: "/reporting/partner-details", title: "Partner details report", spec: "1 §2, 3 §2" },
-  { path: "/reporting/partner-rates", title: "Partner rates report", spec: "1 §2, 3 §2" },
+  { path: "/reporting/partner-rates", title: "Partner rates report", roles: ["SecureEmployee", "Finance", "PartnerCredentialing"], spec: "1 §2, 3 §2" },
   { path: "/reporting/partner-non-final-trips", title: "Non-final trips report", roles: ["Affiliate", "SecureEmployee"], query: ["dateFrom", "dateTo"], spec: "1 §2, 3 §2" },
   { path: "/contact", title: "Contact support form", public: true, roles: ["Affiliate", "SecureEmployee", "S/N Passenger", "Case Manager"], spec: "1 §2, 2 §2" },
   { path: "/FAQ", title: "FAQ", public: true, roles: ["Affiliate", "SecureEmployee", "S/N Passenger", "Case Manager"], spec: "1 §2, 2 §2" },

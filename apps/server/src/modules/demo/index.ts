@@ -17,6 +17,9 @@ import { addDemoWatchList } from './watch-list.ts';
 import { addDemoPortalTrips } from './portal-trips.ts';
 import { addDemoPortalAccounts } from './portal-accounts.ts';
 import { addDemoEventSubscriptions } from './event-subscriptions.ts';
+import { addDemoPartnerRates } from './partner-rates.ts';
+import { addDemoMarketplace } from './marketplace.ts';
+import { addDemoPartnerMonitor } from './partner-monitor.ts';
 import { reserveReferenceNumbers } from './bulk.ts';
 import { LOGIN_PARTNER_KEYS, PARTNERS, addPartners } from './fleet.ts';
 import { addDivisions, addFacilities, addPayers, addReasons } from './operator.ts';
@@ -124,6 +127,9 @@ export async function loadDemoData(pool: pg.Pool, opts: LoadDemoOptions): Promis
     await addDemoPortalTrips(client, opts.today);
     await addDemoPortalAccounts(client, opts.today);
     await addDemoEventSubscriptions(client, opts.today);
+    await addDemoPartnerRates(client, opts.today);
+    await addDemoMarketplace(client, opts.today);
+    await addDemoPartnerMonitor(client, opts.today);
     // numbers were given explicitly; move the sequences past them for what gets booked next
     await reserveReferenceNumbers(client, 0);
     await client.query(

@@ -1,0 +1,3 @@
+-- Up Migration
+
+-- Down Migration

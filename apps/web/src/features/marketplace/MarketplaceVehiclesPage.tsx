@@ -1,0 +1,6 @@
+import type { ScreenProps } from '../../app/screens.tsx';
+import { NotBuiltPage } from '../../components/NotBuiltPage.tsx';
+
+export function MarketplaceVehiclesPage({ route }: ScreenProps) {
+  return <NotBuiltPage title={route.title ?? route.path} />;
+}
