@@ -1,21 +1,19 @@
 import { useEffect, useRef, useState } from 'react';
 import { Alert, Center, Group, Loader, Text } from '@mantine/core';
 import L from 'leaflet';
-import 'leaflet/dist/leaflet.css';
 import type { DriveAssignment } from '@tripline/core';
-import { loadAtlas } from '../../geo/atlas.ts';
-import { countiesOfStates, statesOfStops, tripStops } from './map-geometry.ts';
+import { createBaseMap, drawOutlines } from '../../../lib/map/base-map.ts';
+import { loadAtlas } from '../../../lib/map/atlas.ts';
+import { statesOfStops, tripStops } from './map-geometry.ts';
 
-/** spec 3 §9: the map zooms in at most this far. */
-const MAX_ZOOM = 13;
 const PICKUP_COLOR = '#2f9e44';
 const DROPOFF_COLOR = '#e03131';
 const LEG_COLOR = '#1971c2';
 
 /**
  * The Map tab of trip inspect: each leg's pickup and drop-off with a line between them, drawn on
- * the county outlines of the states they are in. No tile server: the outlines are bundled
- * (ARCHITECTURE "maps drawn from bundled county outlines without tiles").
+ * the county outlines of the states they are in (the shared map module: bundled outlines, tiles
+ * only when configured).
  */
 export default function TripMap({ trip }: { trip: Pick<DriveAssignment, 'id' | 'tripLegs'> }) {
   const box = useRef<HTMLDivElement>(null);
@@ -30,58 +28,37 @@ export default function TripMap({ trip }: { trip: Pick<DriveAssignment, 'id' | '
     const { stops, legs } = JSON.parse(key) as ReturnType<typeof tripStops>;
     if (stops.length === 0) return;
     let cancelled = false;
-    const map = L.map(el, { maxZoom: MAX_ZOOM, attributionControl: false, zoomSnap: 0.25 });
-    map.getContainer().style.background = '#e7f5ff';
+    const base = createBaseMap(el);
+    const { map } = base;
     const bounds = L.latLngBounds(stops.map((s) => [s.lat, s.lng] as [number, number]));
     // far enough out to show the surrounding county outlines
     map.fitBounds(bounds.pad(0.5), { maxZoom: 9 });
-    const drawStops = () => {
-      for (const leg of legs) {
-        L.polyline([leg.from, leg.to], { color: LEG_COLOR, weight: 3, dashArray: '6 6' })
-          .bindTooltip(`Leg ${leg.whichLeg}`)
-          .addTo(map);
-      }
-      for (const s of stops) {
-        L.circleMarker([s.lat, s.lng], {
-          radius: 8,
-          color: '#fff',
-          weight: 2,
-          fillColor: s.kind === 'pickup' ? PICKUP_COLOR : DROPOFF_COLOR,
-          fillOpacity: 1,
-        })
-          .bindTooltip(s.label)
-          .addTo(map);
-      }
-    };
-    loadAtlas().then(
-      ({ states, counties }) => {
-        if (cancelled) return;
-        const stateIds = statesOfStops(stops, states);
-        L.geoJSON(countiesOfStates(counties, stateIds), {
-          style: { color: '#adb5bd', weight: 1, fillColor: '#f8f9fa', fillOpacity: 1 },
-          interactive: false,
-        }).addTo(map);
-        L.geoJSON(states.filter((s) => stateIds.includes(String(s.id))), {
-          style: { color: '#495057', weight: 2, fill: false },
-          interactive: false,
-        }).addTo(map);
-        drawStops();
-        setState('ready');
-      },
-      () => {
-        if (cancelled) return;
+    for (const leg of legs) {
+      L.polyline([leg.from, leg.to], { color: LEG_COLOR, weight: 3, dashArray: '6 6' })
+        .bindTooltip(`Leg ${leg.whichLeg}`)
+        .addTo(map);
+    }
+    for (const s of stops) {
+      L.circleMarker([s.lat, s.lng], {
+        radius: 8,
+        color: '#fff',
+        weight: 2,
+        fillColor: s.kind === 'pickup' ? PICKUP_COLOR : DROPOFF_COLOR,
+        fillOpacity: 1,
+      })
+        .bindTooltip(s.label)
+        .addTo(map);
+    }
+    loadAtlas()
+      .then(({ states }) => drawOutlines(map, statesOfStops(stops, states)))
+      .then(
+        () => !cancelled && setState('ready'),
         // The stops are still worth seeing without the outlines.
-        drawStops();
-        setState('failed');
-      },
-    );
-    // The dialog animates open: measure again once it has its size.
-    const resize = new ResizeObserver(() => map.invalidateSize());
-    resize.observe(el);
+        () => !cancelled && setState('failed'),
+      );
     return () => {
       cancelled = true;
-      resize.disconnect();
-      map.remove();
+      base.remove();
     };
   }, [key]);
 

@@ -1,0 +1,20 @@
+import { describe, expect, it } from 'vitest';
+import { tileSource } from './tiles.ts';
+
+describe('the tile source', () => {
+  it('is absent without a URL, so maps draw only the outlines', () => {
+    expect(tileSource(undefined, undefined)).toBeNull();
+    expect(tileSource('  ', 'x')).toBeNull();
+  });
+  it('takes an http(s) template naming zoom and tile column and row', () => {
+    expect(tileSource(' https://tiles.example.org/{z}/{x}/{y}.png ', ' © Example ')).toEqual({
+      url: 'https://tiles.example.org/{z}/{x}/{y}.png',
+      attribution: '© Example',
+    });
+    expect(tileSource('http://t.example.org/{z}/{x}/{y}.png', undefined)).toEqual({ url: 'http://t.example.org/{z}/{x}/{y}.png', attribution: '' });
+  });
+  it('refuses other schemes and templates missing a part', () => {
+    expect(tileSource('javascript:alert(1)//{z}/{x}/{y}', '')).toBeNull();
+    expect(tileSource('https://tiles.example.org/{z}/{x}.png', '')).toBeNull();
+  });
+});
