@@ -40,6 +40,10 @@ export const PartnerActivity = z.object({
   number: z.number().nullable(),
   amount: z.number().nullable(),
   reason: text().nullable(),
+  /** A rate or mileage request's value before it (the trip's rate, the original miles). */
+  previousValue: z.number().nullable().default(null),
+  /** A mileage request about deadhead miles (base to first pickup) rather than loaded miles. */
+  deadhead: z.boolean().nullable().default(null),
   notes: text().nullable(),
   createdAt: text(),
   createdByName: text().nullable(),
@@ -91,13 +95,18 @@ export const logEndpoints = {
     method: 'GET',
     path: 'rest/partner-activity',
     area: 'trips',
-    summary: "A trip's partner activities (declines, wait time, expenses) with who created and resolved them.",
+    summary: "A trip's partner activities (declines, wait time, expenses, rate and mileage requests) with who created and resolved them; `adjustment` keeps only pay adjustment requests.",
     access: { roles: ['Affiliate', 'SecureEmployee'] },
     answers: [404],
     query: z.object({
       da: text({ error: LOG_MSG.TRIP_ID_REQUIRED }).trim().min(1, LOG_MSG.TRIP_ID_REQUIRED).max(36, 'Not a trip id'),
       action: text().trim().max(40).refine(noControlCharacters, LOG_MSG.CONTROL_CHARACTER).optional(),
       status: text().trim().max(20).refine(noControlCharacters, LOG_MSG.CONTROL_CHARACTER).optional(),
+      /** Only pay adjustment requests (wait time, expenses, rate, mileage): true, false, 1 or 0. */
+      adjustment: z
+        .enum(['true', 'false', '1', '0'], { error: 'Use true or false' })
+        .transform((v) => v === 'true' || v === '1')
+        .optional(),
     }),
     response: z.array(PartnerActivity),
   }),

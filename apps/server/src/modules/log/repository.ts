@@ -1,4 +1,4 @@
-import { OPERATOR_TIME_ZONE, type LogCriteria, type LogEntry, type PartnerActivity } from '@tripline/core';
+import { OPERATOR_TIME_ZONE, PAY_ADJUSTMENT_ACTIONS, type LogCriteria, type LogEntry, type PartnerActivity } from '@tripline/core';
 import type { Pool, PoolClient } from 'pg';
 import type { SessionUser } from '../../platform/auth/users.ts';
 import { tripScope } from '../../platform/scope.ts';
@@ -132,10 +132,11 @@ export async function tripActivity(pool: Pool, tripId: string): Promise<LogEntry
 export async function partnerActivities(
   db: Pool | PoolClient,
   tripId: string,
-  filter: { action?: string; status?: string; id?: string },
+  filter: { action?: string; status?: string; id?: string; adjustment?: boolean },
 ): Promise<PartnerActivity[]> {
   const { rows } = await db.query(
-    `select pa.id, pa.drive_assignment_id, pa.action, pa.status, pa.number, pa.amount, pa.reason, pa.notes, pa.created_at,
+    `select pa.id, pa.drive_assignment_id, pa.action, pa.status, pa.number, pa.amount, pa.reason, pa.previous_value, pa.deadhead,
+            pa.notes, pa.created_at,
             cb.name as created_by_name, rb.name as resolved_by_name, pa.resolved_at
        from partner_activities pa
        left join contacts cb on cb.id = pa.created_by
@@ -144,8 +145,9 @@ export async function partnerActivities(
         and ($2::text is null or pa.action = $2)
         and ($3::text is null or pa.status = $3)
         and ($4::uuid is null or pa.id = $4)
+        and (not $5::boolean or pa.action = any($6::text[]))
       order by pa.created_at desc, pa.id`,
-    [tripId, filter.action || null, filter.status || null, filter.id ?? null],
+    [tripId, filter.action || null, filter.status || null, filter.id ?? null, filter.adjustment === true, PAY_ADJUSTMENT_ACTIONS],
   );
   return rows.map((r) => ({
     id: r.id,
@@ -155,6 +157,8 @@ export async function partnerActivities(
     number: r.number,
     amount: r.amount,
     reason: r.reason,
+    previousValue: r.previous_value,
+    deadhead: r.deadhead,
     notes: r.notes,
     createdAt: r.created_at.toISOString(),
     createdByName: r.created_by_name,

@@ -25,7 +25,7 @@ export function logRoutes(app: FastifyInstance, { pool }: AppDeps): void {
   route(app, contract.restPartnerActivity, async ({ user, query }) => {
     const tripId = await tripIdInScope(pool, user, { id: query.da });
     if (!tripId) throw notFound();
-    return partnerActivities(pool, tripId, { action: query.action, status: query.status });
+    return partnerActivities(pool, tripId, { action: query.action, status: query.status, adjustment: query.adjustment });
   });
 
   // No ride-share provider is connected yet (docs/decisions.md): a trip in scope has no ride activity.
