@@ -1,1 +1,3 @@
-export {};
+export * from './model.ts';
+export * from './pay.ts';
+export * from './rules.ts';
