@@ -1,1 +1,2 @@
-export {};
+export * from './rules.ts';
+export * from './row.ts';
