@@ -1,0 +1,92 @@
+import type { NonFinalTrip, PayReportTrip } from '../api/pay-reports.ts';
+import type { PayItem, TripPay } from '../partner-pay/model.ts';
+import { csvRow } from '../trips/csv.ts';
+import { finaliseBlockedReason, type TripForRules } from '../trips/rules.ts';
+import { PAY_REPORT_MSG } from './messages.ts';
+
+/**
+ * Why a non-final trip cannot be finalised yet (spec 1 §4, the first blocking reason), that it has
+ * no rate (rate accept refuses NoRate), or 'Ready for rate accept'.
+ */
+export function nonFinalReason(trip: TripForRules, noRate: boolean, now: Date): { reason: string; ready: boolean } {
+  const blocked = finaliseBlockedReason(trip, now);
+  if (blocked) return { reason: blocked, ready: false };
+  if (noRate) return { reason: PAY_REPORT_MSG.NO_RATE, ready: false };
+  return { reason: PAY_REPORT_MSG.READY, ready: true };
+}
+
+/** How each pay item reads in a report. */
+export const PAY_ITEM_LABELS: Record<PayItem, string> = {
+  baseFlatRate: 'Flat rate',
+  basePickupRate: 'Pickup',
+  baseMileageRate: 'Miles',
+  baseBucketMileageRate: 'Miles beyond the ceiling',
+  baseMileageReimbursementRate: 'Mileage reimbursement',
+  timeCharge: 'Drive minutes',
+  addWaitTime: 'Wait minutes',
+  addsPca: 'PCA',
+  addsOffHours: 'Off hours',
+  addsPharmacyStop: 'Pharmacy stop',
+  cancelRate: 'Cancel rate',
+  expenses: 'Expenses',
+  deadheadMiles: 'Deadhead miles',
+};
+
+const money = (pennies: number) => `$${(pennies / 100).toFixed(2)}`;
+
+/** A trip's pay lines as one line of text: 'Pickup 2 × $20.00 = $40.00; Miles 9.4 × $2.00 = $18.80'. */
+export function payLinesText(pay: TripPay | null): string {
+  if (!pay) return '';
+  if (pay.noRate) return 'NoRate';
+  return pay.lines.map((l) => `${PAY_ITEM_LABELS[l.item]} ${l.quantity} × ${money(l.unitPennies)} = ${money(l.pennies)}`).join('; ');
+}
+
+/** The partner-pay download (one line per trip), in this order. */
+export const PAY_CSV_COLUMNS = [
+  'Reference',
+  'Service date',
+  'Partner',
+  'Passenger',
+  'Service type',
+  'Bill-to',
+  'Pay status',
+  'Rate type',
+  'Pay lines',
+  'Override',
+  'Total',
+] as const;
+
+/** The file a week's pay downloads as. */
+export const payCsvFileName = (sunday: string) => `partner-pay-${sunday}.csv`;
+
+export function payCsvLine(t: PayReportTrip): string {
+  return csvRow([
+    t.referenceNumber,
+    t.serviceDate,
+    t.partnerName,
+    t.passengerName,
+    t.serviceType,
+    t.billToName,
+    t.partnerPayStatus,
+    t.breakdown && !t.breakdown.noRate ? t.breakdown.rateType : null,
+    t.noRate ? 'NoRate' : payLinesText(t.breakdown),
+    t.overridden ? 'yes' : 'no',
+    t.farmoutRate === null ? null : t.farmoutRate.toFixed(2),
+  ]);
+}
+
+/** The non-final trips download, in this order. */
+export const NON_FINAL_CSV_COLUMNS = ['Reference', 'Service date', 'Partner', 'Passenger', 'Service type', 'Pay status', 'Rate', 'Reason'] as const;
+
+export function nonFinalCsvLine(t: NonFinalTrip): string {
+  return csvRow([
+    t.referenceNumber,
+    t.serviceDate,
+    t.partnerName,
+    t.passengerName,
+    t.serviceType,
+    t.partnerPayStatus,
+    t.noRate ? 'NoRate' : t.farmoutRate === null ? null : t.farmoutRate.toFixed(2),
+    t.reason,
+  ]);
+}
