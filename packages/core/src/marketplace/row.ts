@@ -146,7 +146,6 @@ export function marketplaceRow(r: MarketplaceRecord, partnerId: string | null, n
   const staff = partnerId === null;
   const state = marketplaceState(r, partnerId, now);
   const first = r.legs[0];
-  const last = r.legs[r.legs.length - 1];
   const miles = r.legs.reduce<number | null>((sum, l) => (l.miles === null ? sum : (sum ?? 0) + l.miles), null);
   const row: MarketplaceTripRow = {
     id: r.id,
@@ -161,7 +160,8 @@ export function marketplaceRow(r: MarketplaceRecord, partnerId: string | null, n
     appointmentTime: r.appointmentTime,
     timeZone: r.timeZone,
     pickup: first ? place(first.pickup, staff) : place(EMPTY_PLACE, staff),
-    dropOff: last ? place(last.dropOff, staff) : place(EMPTY_PLACE, staff),
+    // a round trip's drop-off is where the first leg goes (the appointment), not home again
+    dropOff: first ? place(first.dropOff, staff) : place(EMPTY_PLACE, staff),
     miles: miles === null ? null : Math.round(miles * 10) / 10,
     passengerKey: r.passengerKey,
     state,
