@@ -1,5 +1,44 @@
 import type { Feature, Geometry, Position } from 'geojson';
 
+/** A stop of a leg on the map. */
+export interface MapStop {
+  lat: number;
+  lng: number;
+  kind: 'pickup' | 'dropoff';
+  /** e.g. "Leg A pickup: 1200 Main St". */
+  label: string;
+}
+
+export interface MapLeg {
+  whichLeg: string;
+  from: [number, number];
+  to: [number, number];
+}
+
+const isCoord = (lat: number | null, lng: number | null): boolean =>
+  lat !== null && lng !== null && Number.isFinite(lat) && Number.isFinite(lng) && Math.abs(lat) <= 90 && Math.abs(lng) <= 180 && !(lat === 0 && lng === 0);
+
+/** One end of a leg as a route is drawn from it: where, and the words of its tooltip. */
+export interface RoutePoint {
+  lat: number | null;
+  lng: number | null;
+  place: string | null;
+}
+
+/** The pickup and drop-off of every leg that has coordinates, and a line for each leg that has both. */
+export function routeOf(legs: readonly { whichLeg: string; pickup: RoutePoint; dropOff: RoutePoint }[]): { stops: MapStop[]; legs: MapLeg[] } {
+  const stops: MapStop[] = [];
+  const lines: MapLeg[] = [];
+  for (const { whichLeg, pickup: a, dropOff: b } of legs) {
+    const hasA = isCoord(a.lat, a.lng);
+    const hasB = isCoord(b.lat, b.lng);
+    if (hasA) stops.push({ lat: a.lat!, lng: a.lng!, kind: 'pickup', label: `Leg ${whichLeg} pickup: ${a.place ?? ''}`.trim() });
+    if (hasB) stops.push({ lat: b.lat!, lng: b.lng!, kind: 'dropoff', label: `Leg ${whichLeg} drop-off: ${b.place ?? ''}`.trim() });
+    if (hasA && hasB) lines.push({ whichLeg, from: [a.lat!, a.lng!], to: [b.lat!, b.lng!] });
+  }
+  return { stops, legs: lines };
+}
+
 /** West, south, east, north in degrees. */
 export type Box = readonly [west: number, south: number, east: number, north: number];
 
