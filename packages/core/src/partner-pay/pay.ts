@@ -128,7 +128,8 @@ export function tripPay(input: TripPayInput, rate: RateForPay | null): TripPay {
     const prev = lines.get(item);
     const q = (prev ? (tenthsQuantity ? tenths(prev.quantity) : prev.quantity) : 0) + quantity;
     const shown = tenthsQuantity ? q / 10 : q;
-    lines.set(item, { item, quantity: shown, unitPennies, pennies: Math.round(shown * unitPennies) });
+    const pennies = tenthsQuantity ? Math.round((q * unitPennies) / 10) : Math.round(q * unitPennies);
+    lines.set(item, { item, quantity: shown, unitPennies, pennies });
   };
   const result = (): TripPay => {
     const ordered = PAY_ITEMS.flatMap((item) => lines.get(item) ?? []);
