@@ -72,6 +72,26 @@ export const AdjustMileageBody = z.object({
   modCount: ModCount.optional(),
 });
 
+/** What the rate and mileage dialogs start from: the trip's pay and miles as they are now. */
+export const PayAdjustmentBasis = z.object({
+  driveAssignmentId: text(),
+  /** What the trip pays (override if any, else the rate in force), its default, and the override; null = none / NoRate. */
+  farmoutRate: z.number().nullable(),
+  farmoutRateDefault: z.number().nullable(),
+  farmoutRateOverride: z.number().nullable(),
+  /** The trip's own loaded miles, and the approved miles paid instead (null = none). */
+  loadedMiles: z.number(),
+  paidMilesOverride: z.number().nullable(),
+  /** Partner base to first pickup, in miles; null when either has no location (deadheadProblem says which). */
+  deadheadMiles: z.number().nullable(),
+  deadheadProblem: text().nullable(),
+  extraDeadheadMiles: z.number(),
+  /** Rate or mileage requests still waiting for review. */
+  pendingRate: z.boolean(),
+  pendingMileage: z.boolean(),
+});
+export type PayAdjustmentBasis = z.infer<typeof PayAdjustmentBasis>;
+
 /** What a request asked for, old → new, as the monitor shows it. */
 export const AdjustmentRequest = z.object({
   /** Wait minutes, the requested rate, or the mileage sent (a loaded difference or the deadhead final). */
@@ -155,6 +175,17 @@ export const partnerMonitorEndpoints = {
     answers: [404, 409],
     body: AdjustMileageBody,
     response: AdjustmentResult,
+  }),
+  payAdjustmentBasis: endpoint({
+    method: 'GET',
+    path: 'adjust-mileage',
+    area: 'financials',
+    summary:
+      "What the rate and mileage dialogs show: the trip's rate (default and override), its loaded miles, the deadhead miles from the partner's base to the first pickup, what was approved so far and which requests are pending. Row scope: another partner's trip answers 404.",
+    access: { roles: ['Affiliate', 'SecureEmployee', 'Finance', 'PartnerCredentialing'] },
+    answers: [404],
+    query: z.object({ driveAssignmentId: Id }),
+    response: PayAdjustmentBasis,
   }),
   partnerMonitorList: endpoint({
     method: 'GET',

@@ -49,6 +49,7 @@ export const MONITOR_MSG = {
   NO_BASE: "The partner's base has no location, so the deadhead miles are not known.",
   NO_PICKUP: 'The first pickup has no location, so the deadhead miles are not known.',
   SAME_MILEAGE: 'Enter a mileage different from the original.',
+  NEGATIVE_MILES: 'The loaded miles cannot go below zero.',
   MILEAGE_REQUIRED: 'Enter the mileage',
   RATE_REQUIRED: 'Enter the rate, or clear the override',
   NOTES_REQUIRED: 'Say why the pay should change',

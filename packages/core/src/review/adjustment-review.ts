@@ -9,8 +9,12 @@ import type { PartnerPayStatus } from '../trips/model.ts';
 export const REVIEW_DECISIONS = ['Approved', 'Denied'] as const;
 export type ReviewDecision = (typeof REVIEW_DECISIONS)[number];
 
-/** The partner actions that are requests for review (a decline is only a record); a pharmacy stop changes the trip's legs once approved. */
-export const REVIEWABLE_ACTIONS = ['WaitTime', 'Expense', 'PharmacyStop'] as const;
+/**
+ * The partner actions that are requests for review (a decline is only a record): wait time,
+ * expenses, rate and mileage requests, pharmacy stops (legs once approved) and cancellations made
+ * in the portal. What an approval does is core approvalEffect (partner-monitor/approval.ts).
+ */
+export const REVIEWABLE_ACTIONS = ['WaitTime', 'Expense', 'RateAdjust', 'MileageAdjust', 'PharmacyStop', 'Cancellation review'] as const;
 
 export const NOTE_MAX = 1000;
 
@@ -20,7 +24,7 @@ export const REVIEW_MSG = {
   NOTE_TOO_LONG: `Keep the note under ${NOTE_MAX} characters`,
   /** The review dialog's hint on a denial: the note stays optional (spec 2 §4), but the partner reads it. */
   DENY_NOTE_HINT: 'Optional: say why the request is denied. The partner reads this note.',
-  NOT_AN_ADJUSTMENT: 'Only wait-time and expense requests are reviewed.',
+  NOT_AN_ADJUSTMENT: 'Only pay adjustment, pharmacy stop and cancellation requests are reviewed.',
   FINAL: TRIP_MSG.WAIT_DENIED_FINAL,
   alreadyReviewed: (status: string) => `This request has already been reviewed (${status}). Reload to see the current state.`,
   /** The partner's notification once a request is decided. */
@@ -54,9 +58,23 @@ export function approvedWaitMinutes(activity: { action: string; number: number |
 }
 
 /** How the partner's request is named in texts: '45 min of wait time', 'Tolls expense of $12.50'. */
-export function describeAdjustment(a: { action: string; number: number | null; amount: number | null; reason: string | null }): string {
+export function describeAdjustment(a: {
+  action: string;
+  number: number | null;
+  amount: number | null;
+  reason: string | null;
+  previousValue?: number | null;
+  deadhead?: boolean | null;
+}): string {
   if (a.action === 'WaitTime') return `${a.number ?? 0} min of wait time`;
   if (a.action === 'PharmacyStop') return 'A pharmacy stop';
+  if (a.action === 'Cancellation review') return 'A cancellation';
+  if (a.action === 'RateAdjust') return a.amount === null ? 'Clearing the rate override' : `A rate of $${a.amount.toFixed(2)}`;
+  if (a.action === 'MileageAdjust') {
+    const sent = a.number ?? 0;
+    if (a.deadhead) return `${sent} deadhead miles`;
+    return `${sent >= 0 ? '+' : ''}${sent} loaded miles`;
+  }
   const amount = a.amount === null ? '' : ` of $${a.amount.toFixed(2)}`;
   return `${a.reason ?? 'Other'} expense${amount}`;
 }
