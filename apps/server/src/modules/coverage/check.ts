@@ -10,20 +10,23 @@ import type { Pool, PoolClient } from 'pg';
 import { badRequest, notFound } from '../../platform/errors.ts';
 import { validationError } from '../../platform/http.ts';
 import { applicableCoverage, coveragesOf, findContact, partnersServing, tripsThisYear } from './repository.ts';
+import { prepared } from '../../platform/db/prepared.ts';
 
 export type { CoverageCheckInput, CoverageCheckResult };
 
 /** The appointment type by code or name (case aside), with the bill-tos it is limited to. */
 async function apptTypeTerms(db: Pool | PoolClient, apptType: string): Promise<ApptTypeTerms> {
   const { rows } = await db.query<{ bill_to_ids: string[] }>(
-    `select coalesce(array_agg(b.bill_to_id) filter (where b.bill_to_id is not null), '{}') as bill_to_ids
-       from appointment_types t
-       left join appointment_type_bill_tos b on b.appointment_type_id = t.id
-      where not t.deleted and (lower(t.code) = lower($1) or lower(t.display) = lower($1))
-      group by t.id
-      order by lower(t.code) = lower($1) desc
-      limit 1`,
-    [apptType],
+    prepared(
+      `select coalesce(array_agg(b.bill_to_id) filter (where b.bill_to_id is not null), '{}') as bill_to_ids
+         from appointment_types t
+         left join appointment_type_bill_tos b on b.appointment_type_id = t.id
+        where not t.deleted and (lower(t.code) = lower($1) or lower(t.display) = lower($1))
+        group by t.id
+        order by lower(t.code) = lower($1) desc
+        limit 1`,
+      [apptType],
+    ),
   );
   return rows[0] ? { known: true, billToIds: rows[0].bill_to_ids } : { known: false };
 }

@@ -16,6 +16,7 @@ import type { z } from 'zod';
 import type { SessionUser } from '../../platform/auth/users.ts';
 import { notFound } from '../../platform/errors.ts';
 import { applicableCoverage, coveragesOf, findContact, tripsThisYear } from './repository.ts';
+import { prepared } from '../../platform/db/prepared.ts';
 
 const PASSENGER_NOT_FOUND = 'The passenger was not found.';
 
@@ -66,15 +67,17 @@ export async function coverageLookup(pool: Pool, user: SessionUser, contactId: s
 /** GET appointment-type-options: those offered for the bill-to (no bill-to rows: every one), by code. */
 export async function appointmentTypeOptions(pool: Pool | PoolClient, billToId: string | undefined, q: string | undefined) {
   const { rows } = await pool.query<{ code: string; display: string }>(
-    `select t.code, t.display
-       from appointment_types t
-      where not t.deleted
-        and ($2::text is null or strpos(lower(t.code), lower($2)) > 0 or strpos(lower(t.display), lower($2)) > 0)
-        and ($1::uuid is null
-             or not exists (select 1 from appointment_type_bill_tos b where b.appointment_type_id = t.id)
-             or exists (select 1 from appointment_type_bill_tos b where b.appointment_type_id = t.id and b.bill_to_id = $1))
-      order by t.code`,
-    [billToId ?? null, q || null],
+    prepared(
+      `select t.code, t.display
+         from appointment_types t
+        where not t.deleted
+          and ($2::text is null or strpos(lower(t.code), lower($2)) > 0 or strpos(lower(t.display), lower($2)) > 0)
+          and ($1::uuid is null
+               or not exists (select 1 from appointment_type_bill_tos b where b.appointment_type_id = t.id)
+               or exists (select 1 from appointment_type_bill_tos b where b.appointment_type_id = t.id and b.bill_to_id = $1))
+        order by t.code`,
+      [billToId ?? null, q || null],
+    ),
   );
   return rows;
 }

@@ -1,5 +1,6 @@
 import { coverageStatusOn, type CoverageStatus, type CoverageTerms, type PlanTerms } from '@tripline/core';
 import type { Pool, PoolClient } from 'pg';
+import { prepared } from '../../platform/db/prepared.ts';
 
 type Db = Pool | PoolClient;
 
@@ -57,12 +58,14 @@ function toRecord(r: Record<string, never>): CoverageRecord {
  */
 export async function coveragesOf(db: Db, contactId: string, opts: { billToIds?: readonly string[]; memberId?: string | null } = {}): Promise<CoverageRecord[]> {
   const { rows } = await db.query(
-    `${COVERAGE_SELECT}
-      where cv.contact_id = $1 and not cv.deleted
-        and ($2::uuid[] is null or cv.bill_to_id = any($2::uuid[]))
-        and ($3::text is null or lower(cv.member_id) = lower($3))
-      order by cv.date_begin desc, cv.id`,
-    [contactId, opts.billToIds ?? null, opts.memberId || null],
+    prepared(
+      `${COVERAGE_SELECT}
+        where cv.contact_id = $1 and not cv.deleted
+          and ($2::uuid[] is null or cv.bill_to_id = any($2::uuid[]))
+          and ($3::text is null or lower(cv.member_id) = lower($3))
+        order by cv.date_begin desc, cv.id`,
+      [contactId, opts.billToIds ?? null, opts.memberId || null],
+    ),
   );
   return rows.map(toRecord);
 }
@@ -86,18 +89,20 @@ export function applicableCoverage(records: readonly CoverageRecord[], day: stri
 export async function tripsThisYear(db: Db, contactId: string, billToIds: readonly string[], day: string, exceptTripId: string | null = null): Promise<Map<string, number>> {
   const year = day.slice(0, 4);
   const { rows } = await db.query<{ bill_to_contact_id: string; trips: number }>(
-    `select da.bill_to_contact_id, count(distinct da.id)::int as trips
-       from trip_legs tl
-       join drive_assignments da on da.id = tl.drive_assignment_id
-      where tl.passenger_id = $1
-        -- the leg's own date narrows the passenger's legs to the year (index trip_legs_passenger); a leg without one is checked by its trip
-        and (tl.serv_date_beg between $3::date and $4::date or tl.serv_date_beg is null)
-        and da.bill_to_contact_id = any($2::uuid[])
-        and da.service_date between $3::date and $4::date
-        and not da.deleted and not da.canceled
-        and ($5::uuid is null or da.id <> $5::uuid)
-      group by da.bill_to_contact_id`,
-    [contactId, billToIds, `${year}-01-01`, `${year}-12-31`, exceptTripId],
+    prepared(
+      `select da.bill_to_contact_id, count(distinct da.id)::int as trips
+         from trip_legs tl
+         join drive_assignments da on da.id = tl.drive_assignment_id
+        where tl.passenger_id = $1
+          -- the leg's own date narrows the passenger's legs to the year (index trip_legs_passenger); a leg without one is checked by its trip
+          and (tl.serv_date_beg between $3::date and $4::date or tl.serv_date_beg is null)
+          and da.bill_to_contact_id = any($2::uuid[])
+          and da.service_date between $3::date and $4::date
+          and not da.deleted and not da.canceled
+          and ($5::uuid is null or da.id <> $5::uuid)
+        group by da.bill_to_contact_id`,
+      [contactId, billToIds, `${year}-01-01`, `${year}-12-31`, exceptTripId],
+    ),
   );
   return new Map(rows.map((r) => [r.bill_to_contact_id, r.trips]));
 }
@@ -111,13 +116,15 @@ export async function findContact(db: Db, id: string): Promise<{ id: string; nam
 /** Partner companies serving the ZIP code of an address, by name, and that ZIP. */
 export async function partnersServing(db: Db, addressId: string): Promise<{ zip: string | null; partners: { id: string; name: string; contactNumber: number }[] }> {
   const { rows } = await db.query(
-    `select left(a.zip, 5) as zip, c.id, c.name, c.contact_number
-       from addresses a
-       left join partner_zip_coverage z on z.zip = left(a.zip, 5)
-       left join contacts c on c.id = z.partner_id and not c.deleted
-      where a.id = $1
-      order by c.name`,
-    [addressId],
+    prepared(
+      `select left(a.zip, 5) as zip, c.id, c.name, c.contact_number
+         from addresses a
+         left join partner_zip_coverage z on z.zip = left(a.zip, 5)
+         left join contacts c on c.id = z.partner_id and not c.deleted
+        where a.id = $1
+        order by c.name`,
+      [addressId],
+    ),
   );
   return {
     zip: rows[0]?.zip ?? null,

@@ -9,6 +9,7 @@ import { badRequest } from '../../platform/errors.ts';
 import type { Geocoded, GeoServices } from '../../platform/providers/geo.ts';
 import { lookupZip } from '../../platform/providers/geo-zip.ts';
 import { geocodeText, pointOfText, type GeocodeOutcome } from './geocode.ts';
+import { prepared } from '../../platform/db/prepared.ts';
 
 export interface SavedAddress {
   id: string | null;
@@ -124,10 +125,12 @@ export async function divisionForZip(db: Pool | PoolClient, zip: string): Promis
   const five = /^\d{5}/.exec(zip.trim())?.[0];
   if (!five) return null;
   const { rows } = await db.query<{ id: string; code: string }>(
-    `select d.id, d.code
-       from counties c join divisions d on d.id = c.division_id
-      where c.fips = coalesce($2::text, (select a.county_fips from addresses a where a.zip = $1 and a.county_fips is not null limit 1))`,
-    [five, lookupZip(five)?.countyFips ?? null],
+    prepared(
+      `select d.id, d.code
+         from counties c join divisions d on d.id = c.division_id
+        where c.fips = coalesce($2::text, (select a.county_fips from addresses a where a.zip = $1 and a.county_fips is not null limit 1))`,
+      [five, lookupZip(five)?.countyFips ?? null],
+    ),
   );
   return rows[0] ?? null;
 }

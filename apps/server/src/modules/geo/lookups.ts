@@ -7,6 +7,7 @@ import type { Pool, PoolClient } from 'pg';
 import { notFound } from '../../platform/errors.ts';
 import { citiesStartingWith } from '../../platform/providers/geo-zip.ts';
 import { UUID } from './addresses.ts';
+import { prepared } from '../../platform/db/prepared.ts';
 
 /** The most stops of recent trips offered after the passenger's own addresses. */
 const RECENT_STOPS = 20;
@@ -22,7 +23,7 @@ export async function addressOptions(pool: Pool | PoolClient, passengerId: strin
   const passenger = await pool.query('select 1 from contacts where id = $1 and not deleted', [passengerId]);
   if (passenger.rowCount === 0) throw notFound(GEO_MSG.UNKNOWN_PASSENGER);
   const { rows } = await pool.query<AddressOption>(
-    `with own as (
+    prepared(`with own as (
        select a.id, j.label, a.name, ${ADDRESS_TEXT} as text, a.lat, a.lng, a.zip, ${QUALITY} as quality,
               'contact' as source, 0 as part, j.label as sort_label, null::date as used
          from join_contact_addresses j join addresses a on a.id = j.address_id
@@ -44,7 +45,7 @@ export async function addressOptions(pool: Pool | PoolClient, passengerId: strin
      ) o
      where text <> ''
      order by part, sort_label, used desc nulls last, text`,
-    [passengerId],
+    [passengerId]),
   );
   return rows;
 }

@@ -122,7 +122,9 @@ export async function requestLookups(client: PoolClient, user: SessionUser, pass
  */
 export function inRequestTransaction<T>(pool: Pool, work: (client: PoolClient) => Promise<T>): Promise<T> {
   return inTransaction(pool, async (client) => {
-    await client.query('set local max_parallel_workers_per_gather = 0');
+    // Its prepared questions (the passenger's addresses, the trip read back) keep one plan:
+    // planning them for each request costs more than answering them. One round trip for both.
+    await client.query('set local max_parallel_workers_per_gather = 0; set local plan_cache_mode = force_generic_plan');
     return work(client);
   });
 }

@@ -10,6 +10,7 @@ import type { SessionUser } from '../../platform/auth/users.ts';
 import { auditActor, writeAudits } from '../../platform/audit.ts';
 import { notFound } from '../../platform/errors.ts';
 import { bind } from '../contacts/search.ts';
+import { prepared } from '../../platform/db/prepared.ts';
 
 type Db = Pool | PoolClient;
 
@@ -40,8 +41,10 @@ const OPTION_COLUMNS = (c: string) => `${c}.id, ${c}.name, to_char(${c}.date_of_
 export async function passengerInScope(db: Db, user: SessionUser, id: string): Promise<PortalPassengerOption & { types: string[] }> {
   const params: unknown[] = [id];
   const { rows } = await db.query<PortalPassengerOption & { types: string[] }>(
-    `select ${OPTION_COLUMNS('c')}, c.types, null as "lastTripDate" from contacts c where c.id = $1 and not c.deleted and ${requestPassengerScope(user, params)}`,
-    params,
+    prepared(
+      `select ${OPTION_COLUMNS('c')}, c.types, null as "lastTripDate" from contacts c where c.id = $1 and not c.deleted and ${requestPassengerScope(user, params)}`,
+      params,
+    ),
   );
   if (!rows[0]) throw notFound('The passenger was not found.');
   return rows[0];

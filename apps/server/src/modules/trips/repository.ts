@@ -3,6 +3,7 @@ import type { Pool, PoolClient } from 'pg';
 import type { SessionUser } from '../../platform/auth/users.ts';
 import { tripScope } from '../../platform/scope.ts';
 import { TRIP_JSON_FROM } from './trip-sql.ts';
+import { prepared } from '../../platform/db/prepared.ts';
 
 export { FIRST_PICKUP, TRIP_JSON_FROM, TRIP_LIST_JSON_FROM } from './trip-sql.ts';
 
@@ -46,8 +47,10 @@ export function tripWhere(user: SessionUser | null, filter: TripFilter, params: 
     parts.push(`da.farmout_contact_id = $${params.length}::uuid`);
   }
   if (filter.ids) {
-    params.push(filter.ids.filter(isUuid));
-    parts.push(`da.id = any($${params.length}::uuid[])`);
+    const ids = filter.ids.filter(isUuid);
+    // one trip by its id: an equality, so a kept plan costs what a fresh one does (prepared below)
+    params.push(ids.length === 1 ? ids[0] : ids);
+    parts.push(ids.length === 1 ? `da.id = $${params.length}::uuid` : `da.id = any($${params.length}::uuid[])`);
   }
   if (filter.referenceNumber) {
     params.push(filter.referenceNumber);
@@ -64,10 +67,10 @@ export function tripWhere(user: SessionUser | null, filter: TripFilter, params: 
 export async function findTrips(db: Db, user: SessionUser | null, filter: TripFilter): Promise<DriveAssignment[]> {
   const params: unknown[] = [];
   const where = tripWhere(user, filter, params);
-  const { rows } = await db.query<{ trip: DriveAssignment }>(
-    `select to_json(trip) as trip ${TRIP_JSON_FROM} where ${where} order by ${ORDER}`,
-    params,
-  );
+  const text = `select to_json(trip) as trip ${TRIP_JSON_FROM} where ${where} order by ${ORDER}`;
+  // trips by id or reference (every write's re-read, inspect, the portal's trip page) keep their plan
+  const byKey = !filter.serviceDate && !filter.division && filter.affiliateId === undefined;
+  const { rows } = await db.query<{ trip: DriveAssignment }>(byKey ? prepared(text, params) : { text, values: params });
   return rows.map((r) => r.trip);
 }
 

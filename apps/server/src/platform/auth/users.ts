@@ -1,5 +1,6 @@
 import { OPERATOR_TIME_ZONE, type CurrentUser } from '@tripline/core';
 import type { Pool, PoolClient } from 'pg';
+import { prepared } from '../db/prepared.ts';
 
 /** The signed-in user as the server sees it: the public shape plus what row scope needs. */
 export interface SessionUser extends CurrentUser {
@@ -17,7 +18,7 @@ export async function loadSessionUser(
   impersonatorId: string | null,
 ): Promise<SessionUser | null> {
   const { rows } = await db.query(
-    `select c.id, c.contact_number, c.name, c.types, c.ldap_groups, c.admin_access, c.auto_scheduler_post, c.password_change_required,
+    prepared(`select c.id, c.contact_number, c.name, c.types, c.ldap_groups, c.admin_access, c.auto_scheduler_post, c.password_change_required,
             d.code as division, coalesce(d.time_zone, pd.time_zone) as time_zone, p.id as parent_id, p.name as parent_name, p.types as parent_types,
             coalesce((select array_agg(b.bill_to_id::text) from case_manager_bill_tos b where b.case_manager_id = c.id), '{}') as bill_to_ids,
             (select json_build_object('id', i.id, 'name', i.name) from contacts i where i.id = $2) as su
@@ -26,7 +27,7 @@ export async function loadSessionUser(
        left join contacts p on p.id = c.parent_id
        left join divisions pd on pd.id = p.division_id
       where c.id = $1 and not c.deleted`,
-    [contactId, impersonatorId],
+    [contactId, impersonatorId]),
   );
   const r = rows[0];
   if (!r) return null;
