@@ -21,7 +21,11 @@ export const RECORDED_ACTIVITIES = {
   'partner-change': ['drive_assignments'],
   'trip-notes': ['drive_assignments', 'trip_legs'],
   'decline-on-behalf': ['drive_assignments', 'partner_activities'],
-  'adjustment-review': ['drive_assignments', 'partner_activities'],
+  'adjustment-review': ['drive_assignments', 'partner_activities', 'trip_legs'],
+  // pay adjustments: a rate override (a partner's request or a rate editor's change), a mileage request, a note on a request
+  'rate-override': ['drive_assignments', 'partner_activities'],
+  'adjust-mileage': ['drive_assignments', 'partner_activities'],
+  'partner-monitor-add-note': ['partner_activities'],
   'bulk-assign': ['drive_assignments'],
   'bulk-unassign': ['drive_assignments'],
   'bulk-cancel': ['drive_assignments'],
@@ -112,6 +116,10 @@ export const RECORDED_ACTIVITIES = {
   'portal-trip-view': ['drive_assignments'],
   'portal-cancel': ['drive_assignments', 'trip_legs', 'partner_activities'],
   'member-plans-view': ['contacts'],
+  // partner rates: a new rate (ending the group's rate in force), a rate ended or corrected, and the trips they reprice
+  'partner-rate-add': ['partner_rates', 'drive_assignments'],
+  'partner-rate-end': ['partner_rates', 'drive_assignments'],
+  'partner-rate-correct': ['partner_rates', 'drive_assignments'],
 } as const satisfies Record<string, readonly string[]>;
 
 /** An activity type the audit log records; the server's audit writes accept only these. */
