@@ -21,7 +21,7 @@ export const reviewEndpoints = {
     path: 'partner-monitor',
     area: 'trips',
     summary:
-      "Approve or deny a partner's pending wait-time or expense request, with an optional note (appended to the request's notes and sent to the partner). An approved wait time is added to the trip's pay; the trip's pay status is recomputed and the partner's users are notified. A request already reviewed answers 409.",
+      "Approve or deny a pending request (wait time, expense, rate, mileage, pharmacy stop, portal cancellation) with an optional note (appended to the request's notes and sent to the partner). Approval applies it (core approvalEffect: wait minutes, the rate override, paid or deadhead miles, a pharmacy stop's legs; a denied cancellation is charged); the trip is repriced, its pay status recomputed and the partner's users notified. A request already reviewed answers 409.",
     access: { roles: ['SecureEmployee'] },
     answers: [404, 409],
     body: ReviewBody,

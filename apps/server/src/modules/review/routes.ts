@@ -1,5 +1,5 @@
 import {
-  approvedWaitMinutes,
+  approvalEffect,
   contract,
   describeAdjustment,
   REVIEW_MSG,
@@ -12,7 +12,7 @@ import type { AppDeps } from '../../platform/deps.ts';
 import { badRequest, conflict, notFound } from '../../platform/errors.ts';
 import { route } from '../../platform/http.ts';
 import { partnerActivities } from '../log/repository.ts';
-import { applyPharmacyStop, PHARMACY_ACTION } from '../standing-orders/pharmacy.ts';
+import { applyApprovalEffect, repriceReviewed } from '../partner-monitor/effects.ts';
 import { deliver, partnerUserIds } from '../notifications/deliveries.ts';
 import { isUuid } from '../trips/repository.ts';
 import { payStatusAfter } from '../trips/pay.ts';
@@ -51,8 +51,10 @@ async function reviewAdjustment(deps: AppDeps, req: FastifyRequest, user: Sessio
       auditOf(req, 'adjustment-review', 'partner_activities', activity.id, { status: activity.status }, { status: body.status, note: body.note || null }),
     );
 
-    // An approved pharmacy stop becomes legs of the trip (spec 2 §7 pharmacy-add).
-    if (body.status === 'Approved' && activity.action === PHARMACY_ACTION) await applyPharmacyStop(change, activity.id);
+    // What the decision does to the trip (core approvalEffect): wait minutes, the rate override, paid
+    // or deadhead miles, a pharmacy stop's legs (spec 2 §7 pharmacy-add), a denied cancellation charged.
+    const effect = approvalEffect(activity, body.status);
+    const applied = await applyApprovalEffect(change, activity.id, effect);
 
     // One request fewer awaits review: the pay status may move on from Open.
     const partnerPayStatus = payStatusAfter(change, { outstandingAdjustments: Math.max(0, change.trip.outstandingAdjustments - 1) });
@@ -60,8 +62,9 @@ async function reviewAdjustment(deps: AppDeps, req: FastifyRequest, user: Sessio
       change,
       'adjustment-review',
       partnerPayStatus === change.trip.partnerPayStatus ? {} : { partnerPayStatus },
-      { addWaitMinutes: approvedWaitMinutes(activity, body.status), note: { reviewedActivityId: activity.id, review: body.status } },
+      { addWaitMinutes: effect.addWaitMinutes, note: { reviewedActivityId: activity.id, review: body.status, ...applied } },
     );
+    await repriceReviewed(change);
 
     if (change.trip.farmoutContactId) {
       const text = REVIEW_MSG.decided(describeAdjustment(activity), change.trip.referenceNumber, body.status);
