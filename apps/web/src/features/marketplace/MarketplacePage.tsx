@@ -1,6 +1,137 @@
+import { lazy, Suspense, useCallback, useDeferredValue, useMemo, useState } from 'react';
+import { Alert, Button, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { useLocation, useNavigate, useSearchParams } from 'react-router';
+import type { MarketplaceTrip } from '@tripline/core';
 import type { ScreenProps } from '../../app/screens.tsx';
-import { NotBuiltPage } from '../../components/NotBuiltPage.tsx';
+import { useCurrentUser } from '../../lib/current-user.ts';
+import { formatUsDate, localToday } from '../../lib/date-input.ts';
+import { usePartnerVehicles } from './api.ts';
+import { claim } from './claim.tsx';
+import classes from './marketplace.module.css';
+import { ALL_DAY, isShown, readParams, toggleLinked, vehicleCapacity, writeParams, type MarketplaceParams, type ShownFilter } from './marketplace-filter.ts';
+import { MarketplaceFilters } from './MarketplaceFilters.tsx';
+import { MarketplaceList } from './MarketplaceList.tsx';
+import { MarketplaceToolbar } from './MarketplaceToolbar.tsx';
+import { MarketplaceTripModal } from './MarketplaceTripModal.tsx';
+import { useMarketplace } from './use-marketplace.ts';
 
+const MarketplaceMap = lazy(() => import('./MarketplaceMap.tsx'));
+
+/** What /marketplace/vehicles hands over when a vehicle is chosen. */
+export interface MarketplaceNavState {
+  vehicleId?: string;
+}
+
+/**
+ * /marketplace (spec 1 §2, 2 §2): offered trips of a day near a ZIP code, as a list and a map kept
+ * current live. Partners select trips (a passenger's linked trips together) and claim them; staff
+ * see every offered trip in full.
+ */
 export function MarketplacePage({ route }: ScreenProps) {
-  return <NotBuiltPage title={route.title ?? route.path} />;
+  const { data: user } = useCurrentUser();
+  const partner = !!user?.partnerId;
+  const today = localToday();
+  const [search, setSearch] = useSearchParams();
+  const params = useMemo(() => readParams(search, today), [search, today]);
+  const setParams = useCallback((next: MarketplaceParams) => setSearch(writeParams(next, today), { replace: true }), [setSearch, today]);
+  const location = useLocation();
+  const navigate = useNavigate();
+  const vehicleId = (location.state as MarketplaceNavState | null)?.vehicleId ?? null;
+
+  const list = useMarketplace(useMemo(() => ({ ...params, affiliateId: null }), [params]));
+  const vehicles = usePartnerVehicles(null, partner);
+  const vehicle = vehicleId ? (vehicles.data?.find((v) => v.id === vehicleId) ?? null) : null;
+
+  const [shown, setShown] = useState<ShownFilter>(ALL_DAY);
+  // the slider moves at once; the list and map follow when the browser has time
+  const filter = useDeferredValue(useMemo(() => ({ ...shown, vehicle: vehicle ? vehicleCapacity(vehicle) : null }), [shown, vehicle]));
+  const trips = list.trips;
+  const visible = useMemo(() => (trips ? trips.filter((t) => isShown(t, filter)) : []), [trips, filter]);
+
+  const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
+  const [inspected, setInspected] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const onToggle = useCallback((t: MarketplaceTrip) => setSelected((s) => toggleLinked(s, t, trips ?? [])), [trips]);
+
+  const claimThese = async (chosen: MarketplaceTrip[]) => {
+    if (!partner || busy || chosen.length === 0) return;
+    setBusy(true);
+    try {
+      const taken = await claim(chosen);
+      list.drop(taken);
+      setSelected((s) => new Set([...s].filter((id) => !taken.includes(id))));
+      if (taken.length > 0) setInspected(null);
+    } finally {
+      setBusy(false);
+    }
+  };
+  const claimSelected = () => void claimThese((trips ?? []).filter((t) => selected.has(t.id)));
+  const claimOne = (t: MarketplaceTrip) => {
+    const group = toggleLinked(new Set(), t, trips ?? []);
+    void claimThese((trips ?? []).filter((x) => group.has(x.id)));
+  };
+  const onInspect = useCallback((t: MarketplaceTrip) => setInspected(t.id), []);
+  const inspectedTrip = inspected ? (trips?.find((t) => t.id === inspected) ?? null) : null;
+
+  const zipText = params.zip ?? 'your base';
+  const label = `Offered trips for ${formatUsDate(params.date)}`;
+  let body;
+  if (list.error && !trips) {
+    body = (
+      <Alert color="red" title="The offered trips could not be loaded">
+        <Button size="xs" variant="light" onClick={list.reload}>
+          Retry
+        </Button>
+      </Alert>
+    );
+  } else if (!trips) {
+    body = (
+      <div className={classes.layout} aria-busy="true" aria-label="Loading offered trips">
+        <Skeleton height="100%" mih={320} />
+        <Skeleton height="100%" mih={320} />
+      </div>
+    );
+  } else if (trips.length === 0) {
+    body = (
+      <Text c="dimmed" ta="center" py="xl">
+        {params.referenceNumbers ? 'None of these reference numbers is an offered trip.' : `No offered trips for ${formatUsDate(params.date)} within ${params.range} miles of ${zipText}`}
+      </Text>
+    );
+  } else {
+    body = (
+      <div className={classes.layout}>
+        {visible.length === 0 ? (
+          <Text c="dimmed" ta="center" py="xl">
+            No offered trip has its first pickup in the chosen hours.
+          </Text>
+        ) : (
+          <MarketplaceList trips={visible} counts={list.counts} selected={selected} partner={partner} label={label} onToggle={onToggle} onInspect={onInspect} onClaim={claimSelected} />
+        )}
+        <div className={classes.map}>
+          <Suspense fallback={<Skeleton height="100%" />}>
+            <MarketplaceMap trips={visible} selected={selected} vehicles={vehicles.data ?? []} origin={null} rangeMiles={params.range} fitKey={`${params.date} ${params.zip} ${params.range}`} onToggle={onToggle} />
+          </Suspense>
+        </div>
+      </div>
+    );
+  }
+
+  return (
+    <Stack gap="sm" style={{ height: 'calc(100dvh - var(--app-shell-header-height, 60px) - 2 * var(--mantine-spacing-md))' }}>
+      <Title order={1} size="h3">
+        {route.title}
+      </Title>
+      <MarketplaceFilters params={params} today={today} baseZip={null} onChange={setParams} />
+      <MarketplaceToolbar
+        shown={shown}
+        onShown={setShown}
+        vehicleNumber={vehicle?.vehicleNumber ?? null}
+        onClearVehicle={() => navigate({ search: location.search }, { replace: true, state: null })}
+        counts={trips ? { shown: visible.length, total: trips.length } : null}
+        claim={partner ? { selected: selected.size, busy, onClaim: claimSelected } : null}
+      />
+      {body}
+      <MarketplaceTripModal trip={inspectedTrip} partner={partner} busy={busy} onClaim={claimOne} onClose={() => setInspected(null)} />
+    </Stack>
+  );
 }
