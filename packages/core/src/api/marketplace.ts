@@ -33,6 +33,11 @@ export const MarketplaceQuery = z.object({
 
 export const MarketplaceTrips = z.object({
   driveAssignments: z.array(MarketplaceTrip),
+  /**
+   * Where distances and the range are measured from: the filter's ZIP, else the partner's base
+   * ZIP (the screen's default); null when there is none (staff without a ZIP: no range applied).
+   */
+  origin: z.object({ zip: text().nullable(), lat: z.number(), lng: z.number() }).nullable(),
   /** Offered trips of the date per passenger key (the linked-trips badge shows counts above 1). */
   tripCountsByPassenger: z.record(text(), z.number().int()),
 });

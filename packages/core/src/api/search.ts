@@ -174,7 +174,8 @@ export const searchEndpoints = {
     method: 'PATCH',
     path: 'drive-assignments-detailed',
     area: 'trip search',
-    summary: "Changes a trip's partner (farmoutContactNumber, farmoutCompany) or its notes (notesSummary, legs' passNotes).",
+    summary:
+      "Changes a trip's partner (farmoutContactNumber, farmoutCompany), its notes (notesSummary, legs' passNotes) or its marketplace offer (marketplaceUntil: an instant from pickup − 3 days to pickup − 16 h, now once that range has passed; null withdraws).",
     access: { roles: ['SecureEmployee'] },
     answers: [404, 409],
     body: z.object({
@@ -184,6 +185,8 @@ export const searchEndpoints = {
       farmoutCompany: text().max(200).nullable().optional(),
       notesSummary: text().max(4000).nullable().optional(),
       tripLegs: z.array(z.object({ id: RecordId, passNotes: text().max(4000).nullable() })).max(20).optional(),
+      /** Offers the trip in the marketplace until this instant (exclusive to its partner before it), or null withdraws it. */
+      marketplaceUntil: z.iso.datetime({ offset: true, error: 'Give the instant as an ISO date and time' }).nullable().optional(),
     }),
     response: DriveAssignment,
   }),

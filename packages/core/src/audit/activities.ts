@@ -21,6 +21,9 @@ export const RECORDED_ACTIVITIES = {
   'partner-change': ['drive_assignments'],
   'trip-notes': ['drive_assignments', 'trip_legs'],
   'decline-on-behalf': ['drive_assignments', 'partner_activities'],
+  // the marketplace: staff offer or withdraw a trip; a partner claims offered trips
+  'marketplace-offer': ['drive_assignments'],
+  'marketplace-accept': ['drive_assignments', 'partner_activities'],
   'adjustment-review': ['drive_assignments', 'partner_activities', 'trip_legs'],
   // pay adjustments: a rate override (a partner's request or a rate editor's change), a mileage request, a note on a request
   'rate-override': ['drive_assignments', 'partner_activities'],

@@ -39,7 +39,7 @@ export * from './window.ts';
  * with its message, as are a `limit` off the screen's sizes and a search too broad to answer in
  * time (SEARCH_MSG.TOO_BROAD), each as an Error of that subscription.
  */
-export const LIVE_TABLES = ['SyncDriveAssv', 'VOGDelivery'] as const;
+export const LIVE_TABLES = ['SyncDriveAssv', 'VOGDelivery', 'MarketplaceTrip'] as const;
 export type LiveTable = (typeof LIVE_TABLES)[number];
 
 export const SyncDriveAssvFilter = z
@@ -62,6 +62,13 @@ export const SyncDriveAssvFilter = z
     }
   });
 export const VOGDeliveryFilter = z.object({ unread: z.literal(true).default(true), recipientId: text().max(36) });
+/**
+ * MarketplaceTrip (issue 14 §1): the offered trips of a service date, for partners and staff. Rows
+ * are marketplace rows (core MarketplaceTripRow) as the subscriber may see them: redacted for a
+ * partner, without the caller's rate, distance or Out-Of-Area (GET marketplace-trips has those).
+ * A trip claimed, canceled or withdrawn leaves every subscriber's set (removed).
+ */
+export const MarketplaceTripFilter = z.object({ date: IsoDate });
 
 // Two fetch shapes share type 'fetch', so they are told apart by table first (a flat union on
 // 'type' with a repeated value is refused by zod at the first parse).
@@ -80,6 +87,12 @@ const LiveFetchMessage = z.discriminatedUnion('table', [
     subscriptionId: text().min(1).max(64),
     table: z.literal('VOGDelivery'),
     filter: VOGDeliveryFilter,
+  }),
+  z.object({
+    type: z.literal('fetch'),
+    subscriptionId: text().min(1).max(64),
+    table: z.literal('MarketplaceTrip'),
+    filter: MarketplaceTripFilter,
   }),
 ]);
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { marketplaceRow, MarketplaceTripRow, milesBetween, rowStateAt, type MarketplaceRecord, type PlaceRecord } from './row.ts';
+import { marketplaceRow, MarketplaceTripRow, matchesMarketplaceText, milesBetween, rowStateAt, type MarketplaceRecord, type PlaceRecord } from './row.ts';
 
 const NOW = new Date('2026-11-20T15:00:00Z');
 
@@ -45,7 +45,7 @@ const record = (over: Partial<MarketplaceRecord> = {}): MarketplaceRecord => ({
 
 describe('marketplaceRow', () => {
   it('gives a partner no name, phone, member id, street, exact coordinates or partner', () => {
-    const row = marketplaceRow(record(), 'other', NOW);
+    const row = marketplaceRow(record(), { partnerId: 'other', staff: false }, NOW);
     const json = JSON.stringify(row);
     for (const secret of ['Rosa', 'Quintana', '5055550142', 'NM123456', 'Calle Secreta', 'Medical Way', 'Sandia', '35.08449', '"own"', 'p1']) {
       expect(json).not.toContain(secret);
@@ -59,7 +59,7 @@ describe('marketplaceRow', () => {
   });
 
   it('gives staff the passenger, the addresses, exact coordinates and the partner', () => {
-    const row = marketplaceRow(record(), null, NOW);
+    const row = marketplaceRow(record(), { partnerId: null, staff: true }, NOW);
     expect(row.passenger?.name).toBe('Rosa Quintana');
     expect(row.pickup.address).toBe('1402 Calle Secreta, Albuquerque, NM 87102');
     expect(row.pickup.lat).toBe(35.08449);
@@ -68,7 +68,7 @@ describe('marketplaceRow', () => {
   });
 
   it('shows the trip available to its own partner during the window', () => {
-    expect(marketplaceRow(record(), 'own', NOW).state).toBe('available');
+    expect(marketplaceRow(record(), { partnerId: 'own', staff: false }, NOW).state).toBe('available');
   });
 });
 
@@ -83,5 +83,18 @@ describe('rowStateAt', () => {
 describe('milesBetween', () => {
   it('is straight-line miles to 0.1', () => {
     expect(milesBetween({ lat: 35.0844, lng: -106.6504 }, { lat: 35.687, lng: -105.9378 })).toBe(57.8);
+  });
+});
+
+describe('matchesMarketplaceText', () => {
+  const row = marketplaceRow(record(), { partnerId: 'other', staff: false }, NOW);
+  it('finds reference, city, ZIP, county, facility and service type, every word', () => {
+    for (const q of ['T100', 'albuquerque', '87106', 'bernalillo', 'lovelace', 'wheelchair', 'lovelace 87102', '']) {
+      expect(matchesMarketplaceText(row, q)).toBe(true);
+    }
+    expect(matchesMarketplaceText(row, 'lovelace santa')).toBe(false);
+    // what a partner may not see is not searched either
+    expect(matchesMarketplaceText(row, 'Quintana')).toBe(false);
+    expect(matchesMarketplaceText(row, 'Secreta')).toBe(false);
   });
 });

@@ -137,14 +137,20 @@ function place(p: PlaceRecord, staff: boolean): MarketplacePlace {
   return { ...shown, lat: roundCoordinate(p.lat), lng: roundCoordinate(p.lng) };
 }
 
+/** Who looks: a partner company, or staff (seeing every partner's view, or one partner's when partnerId is set). */
+export interface MarketplaceViewer {
+  partnerId: string | null;
+  staff: boolean;
+}
+
 /**
- * The row a viewer sees (partnerId null: staff). For a partner this is the redaction: only the
+ * The row a viewer sees; the state is the one the viewer's partner (if any) sees. For a partner this is the redaction: only the
  * fields listed are copied, so nothing else of the record (name, phone, member id, street, exact
  * coordinates, the trip's partner) can reach another company.
  */
-export function marketplaceRow(r: MarketplaceRecord, partnerId: string | null, now: Date): MarketplaceTripRow {
-  const staff = partnerId === null;
-  const state = marketplaceState(r, partnerId, now);
+export function marketplaceRow(r: MarketplaceRecord, viewer: MarketplaceViewer, now: Date): MarketplaceTripRow {
+  const { staff } = viewer;
+  const state = marketplaceState(r, viewer.partnerId, now);
   const first = r.legs[0];
   const miles = r.legs.reduce<number | null>((sum, l) => (l.miles === null ? sum : (sum ?? 0) + l.miles), null);
   const row: MarketplaceTripRow = {
@@ -198,4 +204,19 @@ export function rowStateAt(row: Pick<MarketplaceTripRow, 'state' | 'reservedUnti
 /** Straight-line miles between two points, to 0.1. */
 export function milesBetween(a: LatLng, b: LatLng): number {
   return Math.round((haversineKm(a, b) / 1.609344) * 10) / 10;
+}
+
+/**
+ * issue 14 §1: the search text q matches reference, city, ZIP, county, facility and service type;
+ * every word must be found in one of them (case ignored).
+ */
+export function matchesMarketplaceText(row: Pick<MarketplaceTripRow, 'referenceNumber' | 'serviceTypeName' | 'legs'>, q: string): boolean {
+  const words = q.toLowerCase().split(/\s+/).filter(Boolean);
+  if (words.length === 0) return true;
+  const fields = [row.referenceNumber, row.serviceTypeName];
+  for (const leg of row.legs) {
+    for (const p of [leg.pickup, leg.dropOff]) fields.push(p.city ?? '', p.zip ?? '', p.county ?? '', p.facilityName ?? '');
+  }
+  const haystack = fields.join('\n').toLowerCase();
+  return words.every((w) => haystack.includes(w));
 }

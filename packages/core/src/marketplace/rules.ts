@@ -1,6 +1,7 @@
 import { seatNeed, canCarry, type FleetCapacity } from '../trips/partner-score.ts';
 import { serviceTypeLabel } from '../coverage/rules.ts';
 import { addDays } from '../time/date-input.ts';
+import { WILL_CALL } from '../trips/constants.ts';
 
 /**
  * The marketplace of offered trips (spec 1 §4, 2 §4, §9; GLOSSARY "Marketplace"): which trips are
@@ -15,6 +16,7 @@ export const MARKETPLACE_MSG = {
   NO_VEHICLE: (serviceType: string) => `Your company has no vehicle for ${serviceType} trips.`,
   NOT_COMPLIANT: "Your company's credentials are incomplete.",
   OUT_OF_AREA: (ref: string) => `Trip ${ref} is Out-Of-Area for your company.`,
+  LINKED: (ref: string, other: string) => `Trip ${ref} was not accepted: it goes with trip ${other} of the same passenger.`,
   WINDOW: 'The exclusive window must end between 3 days and 16 hours before pickup',
   NOT_OFFERABLE: 'Only a trip that is not accepted, canceled or locked, needs a vehicle and has its pickup ahead can be offered',
   DATE: 'Choose a date from today to 6 days ahead',
@@ -173,4 +175,22 @@ export function linkedGroups<T extends { id: string; passengerKey: string | null
     else groups.set(key, [t]);
   }
   return [...groups.values()];
+}
+
+/**
+ * The instant of a trip's first real pickup (its legs' ordered times, will calls left out); a trip
+ * of will calls only counts from the start of its service day.
+ */
+export function tripPickupAt(trip: { tripLegs: readonly { locFirstTimeOrd: string | null; locFirstTimeOrdMillis: number | null }[] }): number {
+  let first: number | null = null;
+  let day: number | null = null;
+  for (const leg of trip.tripLegs) {
+    const at = leg.locFirstTimeOrdMillis;
+    if (at === null || leg.locFirstTimeOrd === null) continue;
+    if (leg.locFirstTimeOrd === WILL_CALL) {
+      // 23:59 of the service day, less 23 h 59 min
+      day = at - (23 * 60 + 59) * 60_000;
+    } else if (first === null || at < first) first = at;
+  }
+  return first ?? day ?? 0;
 }

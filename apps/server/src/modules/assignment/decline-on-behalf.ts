@@ -5,6 +5,7 @@ import type { AppDeps } from '../../platform/deps.ts';
 import { badRequest } from '../../platform/errors.ts';
 import { addActivity } from '../trips/activities.ts';
 import { recordDecline } from '../trips/declines.ts';
+import { endExclusiveWindow } from '../marketplace/offer.ts';
 import { isUuid } from '../trips/repository.ts';
 import { changeTrip, freshTrip, updateTrip } from '../trips/write.ts';
 
@@ -47,6 +48,7 @@ export async function declineOnBehalf(
       notes: `Phoned in by the partner; entered by ${user.name}`,
     });
     await recordDecline(change.client, { driveAssignmentId: change.trip.id, partnerId: providerId, reason, enteredBy: user.id, onBehalf: true });
+    await endExclusiveWindow(change.client, change.trip.id, change.now);
     return freshTrip(change);
   });
 }

@@ -6,6 +6,7 @@ import { badRequest } from '../../platform/errors.ts';
 import { auditOf, changeTrip, freshTrip, writeAudit, writeAudits } from '../trips/write.ts';
 import { findPartner, type PartnerRef } from './partners.ts';
 import { assertPartnerMayTake } from '../contact-care/partner-blocks.ts';
+import { offerChange } from '../marketplace/offer.ts';
 
 export interface DetailedPatch {
   id: string;
@@ -14,6 +15,7 @@ export interface DetailedPatch {
   farmoutCompany?: string | null;
   notesSummary?: string | null;
   tripLegs?: { id: string; passNotes: string | null }[];
+  marketplaceUntil?: string | null;
 }
 
 type Column = { column: string; field: keyof DriveAssignment; value: unknown };
@@ -35,7 +37,8 @@ function partnerColumns(partner: PartnerRef | null): Column[] {
  * PATCH drive-assignments-detailed (spec 2 §7, 3 §7): a trip's partner by farmoutContactNumber
  * (null takes the trip from its partner; the same partner changes nothing; farmoutCompany is the
  * name the picker showed and is not needed to find the partner), its notes summary and its legs'
- * passenger notes. A stale modCount answers 409 with the server's copy; a Final trip is read-only.
+ * passenger notes, and its marketplace offer (marketplaceUntil, issue 14 §2). A stale modCount
+ * answers 409 with the server's copy; a Final trip is read-only.
  */
 export async function patchDetailed(deps: AppDeps, req: FastifyRequest, user: SessionUser, body: DetailedPatch): Promise<DriveAssignment> {
   let partner: PartnerRef | null = null;
@@ -62,6 +65,8 @@ export async function patchDetailed(deps: AppDeps, req: FastifyRequest, user: Se
     if (body.notesSummary !== undefined && body.notesSummary !== (trip.notesSummary ?? null)) {
       columns.push({ column: 'notes_summary', field: 'notesSummary', value: body.notesSummary });
     }
+    const offer = body.marketplaceUntil === undefined ? undefined : offerChange(trip, body.marketplaceUntil, change.now);
+    if (offer !== undefined) columns.push({ column: 'marketplace_until', field: 'marketplaceUntil', value: offer });
     const legChanges = legs
       .map((l) => ({ leg: trip.tripLegs.find((t) => t.id === l.id.toLowerCase())!, passNotes: l.passNotes }))
       .filter((l) => l.leg.passNotes !== l.passNotes);
@@ -84,7 +89,8 @@ export async function patchDetailed(deps: AppDeps, req: FastifyRequest, user: Se
       after.farmoutName = partner?.name ?? null;
     }
     await client.query(`update drive_assignments set ${sets.join(', ')} where id = $1`, params);
-    await writeAudit(client, auditOf(req, partnerChange ? 'partner-change' : 'trip-notes', 'drive_assignments', trip.id, before, after));
+    const onlyOffer = columns.length === 1 && offer !== undefined;
+    await writeAudit(client, auditOf(req, partnerChange ? 'partner-change' : onlyOffer ? 'marketplace-offer' : 'trip-notes', 'drive_assignments', trip.id, before, after));
 
     for (const l of legChanges) {
       await client.query('update trip_legs set pass_notes = $2, mod_count = mod_count + 1 where id = $1', [l.leg.id, l.passNotes]);

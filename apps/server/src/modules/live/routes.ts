@@ -10,6 +10,7 @@ import type { LiveCredential } from '../../platform/live/connection.ts';
 import { LiveHub } from '../../platform/live/hub.ts';
 import { tripJsonCacheFor } from '../trips/day-list.ts';
 import { deliverySource, tripSource } from './sources.ts';
+import { marketplaceSource } from '../marketplace/live.ts';
 import { tripWindowJson } from './window-http.ts';
 
 declare module 'fastify' {
@@ -31,7 +32,7 @@ export function liveRoutes(app: FastifyInstance, deps: AppDeps): void {
     pool: deps.pool,
     database: deps.database,
     clock: deps.clock,
-    sources: [tripSource(deps), deliverySource(deps.pool)],
+    sources: [tripSource(deps), deliverySource(deps.pool), marketplaceSource(deps.pool, deps.clock)],
     log: (msg, err) => app.log.warn({ err }, msg),
   });
   app.decorate('live', hub);

@@ -7,6 +7,7 @@ import { badRequest } from '../../platform/errors.ts';
 import { assertDeveloperMode } from './developer-mode.ts';
 import { addActivity } from './activities.ts';
 import { recordDecline } from './declines.ts';
+import { endExclusiveWindow } from '../marketplace/offer.ts';
 import { changeTrip, freshTrip, updateTrip } from './write.ts';
 
 /**
@@ -45,6 +46,7 @@ export async function declineTrip(
       enteredBy: user.id,
       onBehalf: false,
     });
+    await endExclusiveWindow(change.client, change.trip.id, change.now);
     return freshTrip(change);
   });
 }

@@ -114,6 +114,7 @@ const TRIP_COLUMNS: readonly Column[] = [
   ['authorizedBy', 'da.authorized_by'],
   ['requestedBy', 'da.requested_by'],
   ['notesSummary', 'da.notes_summary'],
+  ['marketplaceUntil', 'da.marketplace_until'],
   ['cancelReasonRequiresStats', 'cr.require_stats'],
   ['outstandingAdjustments', `(select count(*) from partner_activities pa where pa.drive_assignment_id = da.id and pa.status = 'Pending')::int`],
   ['tripLegs', 'legs.list'],
