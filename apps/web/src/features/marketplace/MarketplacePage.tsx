@@ -1,14 +1,14 @@
 import { lazy, Suspense, useCallback, useDeferredValue, useMemo, useState } from 'react';
 import { Alert, Button, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
-import type { MarketplaceTrip } from '@tripline/core';
+import type { FleetCapacity, MarketplaceTrip } from '@tripline/core';
 import type { ScreenProps } from '../../app/screens.tsx';
 import { useCurrentUser } from '../../lib/current-user.ts';
 import { formatUsDate, localToday } from '../../lib/date-input.ts';
 import { usePartnerVehicles } from './api.ts';
 import { claim } from './claim.tsx';
 import classes from './marketplace.module.css';
-import { ALL_DAY, isShown, readParams, toggleLinked, vehicleCapacity, writeParams, type MarketplaceParams, type ShownFilter } from './marketplace-filter.ts';
+import { ALL_DAY, isShown, readParams, toggleLinked, writeParams, type MarketplaceParams, type ShownFilter } from './marketplace-filter.ts';
 import { MarketplaceFilters } from './MarketplaceFilters.tsx';
 import { MarketplaceList } from './MarketplaceList.tsx';
 import { MarketplaceToolbar } from './MarketplaceToolbar.tsx';
@@ -17,9 +17,9 @@ import { useMarketplace } from './use-marketplace.ts';
 
 const MarketplaceMap = lazy(() => import('./MarketplaceMap.tsx'));
 
-/** What /marketplace/vehicles hands over when a vehicle is chosen. */
+/** What /marketplace/vehicles hands over when a vehicle is chosen: the list keeps the trips it can carry. */
 export interface MarketplaceNavState {
-  vehicleId?: string;
+  vehicle?: { id: string; vehicleNumber: string; capacity: FleetCapacity };
 }
 
 /**
@@ -36,15 +36,14 @@ export function MarketplacePage({ route }: ScreenProps) {
   const setParams = useCallback((next: MarketplaceParams) => setSearch(writeParams(next, today), { replace: true }), [setSearch, today]);
   const location = useLocation();
   const navigate = useNavigate();
-  const vehicleId = (location.state as MarketplaceNavState | null)?.vehicleId ?? null;
+  const vehicle = (location.state as MarketplaceNavState | null)?.vehicle ?? null;
 
   const list = useMarketplace(useMemo(() => ({ ...params, affiliateId: null }), [params]));
   const vehicles = usePartnerVehicles(null, partner);
-  const vehicle = vehicleId ? (vehicles.data?.find((v) => v.id === vehicleId) ?? null) : null;
 
   const [shown, setShown] = useState<ShownFilter>(ALL_DAY);
   // the slider moves at once; the list and map follow when the browser has time
-  const filter = useDeferredValue(useMemo(() => ({ ...shown, vehicle: vehicle ? vehicleCapacity(vehicle) : null }), [shown, vehicle]));
+  const filter = useDeferredValue(useMemo(() => ({ ...shown, vehicle: vehicle?.capacity ?? null }), [shown, vehicle]));
   const trips = list.trips;
   const visible = useMemo(() => (trips ? trips.filter((t) => isShown(t, filter)) : []), [trips, filter]);
 

@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
-import { contract, type MarketplaceAcceptResult, type MarketplaceTrips } from '@tripline/core';
+import { contract, driveAssignmentRows, type MarketplaceAcceptResult, type MarketplaceTrips } from '@tripline/core';
 import { callApi } from '../../lib/api.ts';
+import { useVehicles } from '../vehicles/api.ts';
 import type { MarketplaceParams } from './marketplace-filter.ts';
 
 /** The question GET marketplace-trips is asked: the URL's filters, and for staff the partner whose view to show. */
@@ -32,12 +33,18 @@ export function claimTrips(ids: readonly string[]): Promise<MarketplaceAcceptRes
   return callApi(contract.marketplaceAccept, { body: [...ids], quiet: true });
 }
 
-/** A partner's vehicles (GET vehicles-affiliate): the user's own, or for staff the partner chosen. */
+/** A partner's usable vehicles (GET vehicles-affiliate): the user's own, or for staff the partner chosen. */
 export function usePartnerVehicles(partnerId: string | null, enabled = true) {
+  return useVehicles({ available: 'true', termed: 'false', ...(partnerId ? { partnerId } : {}) }, enabled);
+}
+
+/** A partner's trips of a day as list rows (GET drive-assignments?view=list): what its vehicles are busy with. */
+export function usePartnerDayTrips(serviceDate: string, partnerId: string | null, enabled: boolean) {
   return useQuery({
-    queryKey: ['marketplace-vehicles', partnerId],
-    queryFn: ({ signal }) => callApi(contract.vehiclesAffiliate, { query: { ...(partnerId ? { partnerId } : {}), available: 'true', termed: 'false' }, signal }),
-    staleTime: 60_000,
+    queryKey: ['marketplace-vehicle-day', serviceDate, partnerId],
+    queryFn: ({ signal }) => callApi(driveAssignmentRows, { query: { serviceDate, view: 'list', ...(partnerId ? { affiliateId: partnerId } : {}) }, signal, quiet: true }),
     enabled,
+    staleTime: 30_000,
+    select: (list) => list.rows,
   });
 }
