@@ -9,8 +9,6 @@ export const PAY_REPORT_MSG = {
   RANGE_TOO_LONG: 'A date range covers at most 366 days',
   /** A non-final trip that rate accept would finalise now. */
   READY: 'Ready for rate accept',
-  /** A non-final trip that has no rate in force: rate accept refuses it. */
-  NO_RATE: 'This trip has no rate yet; call dispatch.',
 } as const;
 
 /** spec 3 §2: the file the non-final trips report downloads as. */

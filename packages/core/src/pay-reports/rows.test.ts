@@ -54,7 +54,7 @@ describe('the downloads', () => {
   it('writes a pay line per trip with its lines, formula-safe', () => {
     expect(PAY_CSV_COLUMNS[0]).toBe('Reference');
     expect(payCsvLine(payTrip)).toBe(
-      "2000001,2026-11-22,Sandia Mobility,'=Ada Lovato,01,Centennial Care,Final,Pick Up Per Mile,Pickup 1 × $20.00 = $20.00; Miles 9.4 × $2.00 = $18.80,no,38.80\r\n",
+      "2000001,2026-11-22,Sandia Mobility,'=Ada Lovato,01,Centennial Care,Final,Pick Up Per Mile,Pickup per leg 1 × $20.00 = $20.00; Loaded miles 9.4 × $2.00 = $18.80,no,38.80\r\n",
     );
     expect(payLinesText({ noRate: true })).toBe('NoRate');
     expect(payLinesText(null)).toBe('');

@@ -1,5 +1,6 @@
 import type { NonFinalTrip, PayReportTrip } from '../api/pay-reports.ts';
-import type { PayItem, TripPay } from '../partner-pay/model.ts';
+import { PAY_ITEM_LABELS, RATE_MSG } from '../partner-pay/messages.ts';
+import type { TripPay } from '../partner-pay/model.ts';
 import { csvRow } from '../trips/csv.ts';
 import { finaliseBlockedReason, type TripForRules } from '../trips/rules.ts';
 import { PAY_REPORT_MSG } from './messages.ts';
@@ -11,26 +12,10 @@ import { PAY_REPORT_MSG } from './messages.ts';
 export function nonFinalReason(trip: TripForRules, noRate: boolean, now: Date): { reason: string; ready: boolean } {
   const blocked = finaliseBlockedReason(trip, now);
   if (blocked) return { reason: blocked, ready: false };
-  if (noRate) return { reason: PAY_REPORT_MSG.NO_RATE, ready: false };
+  // the refusal rate accept gives a trip without a rate
+  if (noRate) return { reason: RATE_MSG.NO_RATE_TO_ACCEPT, ready: false };
   return { reason: PAY_REPORT_MSG.READY, ready: true };
 }
-
-/** How each pay item reads in a report. */
-export const PAY_ITEM_LABELS: Record<PayItem, string> = {
-  baseFlatRate: 'Flat rate',
-  basePickupRate: 'Pickup',
-  baseMileageRate: 'Miles',
-  baseBucketMileageRate: 'Miles beyond the ceiling',
-  baseMileageReimbursementRate: 'Mileage reimbursement',
-  timeCharge: 'Drive minutes',
-  addWaitTime: 'Wait minutes',
-  addsPca: 'PCA',
-  addsOffHours: 'Off hours',
-  addsPharmacyStop: 'Pharmacy stop',
-  cancelRate: 'Cancel rate',
-  expenses: 'Expenses',
-  deadheadMiles: 'Deadhead miles',
-};
 
 const money = (pennies: number) => `$${(pennies / 100).toFixed(2)}`;
 

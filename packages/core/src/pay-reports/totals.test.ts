@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { dollarsOf, payByDay, payByPartner, payTotals, penniesOf, type PayAmount } from './totals.ts';
+import { payByDay, payByPartner, payTotals, type PayAmount } from './totals.ts';
 
 const row = (over: Partial<PayAmount>): PayAmount => ({
   affiliateId: 'p-a',
@@ -50,14 +50,5 @@ describe('payByDay', () => {
       { date: '2026-11-23', finalPennies: 7500, notFinalPennies: 3810 },
       { date: '2026-11-24', finalPennies: 0, notFinalPennies: 0 },
     ]);
-  });
-});
-
-describe('money', () => {
-  it('reads stored dollars as pennies without drift and back', () => {
-    expect(penniesOf('42.50')).toBe(4250);
-    expect(penniesOf(0.29)).toBe(29);
-    expect(penniesOf(null)).toBe(0);
-    expect(dollarsOf(4250 + 3810)).toBe(80.6);
   });
 });

@@ -76,10 +76,3 @@ export function payByDay(rows: readonly PayAmount[], days: readonly string[]): D
   }
   return [...byDay.values()];
 }
-
-/** A stored rate (dollars with two decimals, as the API and the database carry them) in pennies. */
-export const penniesOf = (dollars: number | string | null | undefined): number =>
-  dollars === null || dollars === undefined || dollars === '' ? 0 : Math.round(Number(dollars) * 100);
-
-/** Pennies as the dollars the API carries. */
-export const dollarsOf = (pennies: number): number => Math.round(pennies) / 100;
