@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Browser, buildTestApp, type TestApp } from './app.ts';
 import { createTestDatabase, type TestDatabase } from './db.ts';
 import { createContact } from './factories.ts';
+import { createBillTo, createRate } from './rate-factories.ts';
 import { auditRows, createPartner, createTrip, PAST, signIn, tripRow, type CreatedTrip, type Partner } from './trip-factories.ts';
 
 let db: TestDatabase;
@@ -70,7 +71,10 @@ describe('POST /api/partner-monitor (reviewing adjustment requests)', () => {
   });
 
   it("approves a wait time: the minutes join the trip's pay, the pay status leaves Open, the partner can finalise and is told", async () => {
-    const { trip, activityId } = await pendingWait();
+    // the partner's rate pays $40 a leg and $0.50 a wait minute: rate accept needs a rate
+    const billTo = await createBillTo(db.pool);
+    await createRate(db.pool, { affiliateId: x.partner.id, billToId: billTo.id, amounts: { addWaitTime: 0.5 } });
+    const { trip, activityId } = await pendingWait({ billToId: billTo.id });
     expect((await tripRow(db.pool, trip.id)).partner_pay_status).toBe('Open');
     const res = await review(staff, { activityId, status: 'Approved', note: 'Confirmed with the clinic' });
     expect(res.statusCode).toBe(200);
@@ -97,6 +101,7 @@ describe('POST /api/partner-monitor (reviewing adjustment requests)', () => {
       title: 'Request approved',
       body: `45 min of wait time on trip ${trip.referenceNumber} was approved. Confirmed with the clinic`,
     });
+    expect((await tripRow(db.pool, trip.id)).farmout_rate).toBe(40 + 45 * 0.5);
     // nothing is left for the operator: rate accept goes through
     const rate = await partner.post('/api/accept-rate', { driveAssignments: [{ id: trip.id, modCount: trip.modCount + 1 }] });
     expect(rate.json()).toMatchObject({ accepted: [{ id: trip.id, partnerPayStatus: 'Final' }], failed: [] });

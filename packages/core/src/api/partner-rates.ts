@@ -57,6 +57,8 @@ export const NewPartnerRate = z
   .superRefine(checkAmounts);
 export type NewPartnerRate = z.input<typeof NewPartnerRate>;
 
+const isEmptyObject = (v: unknown) => v !== null && typeof v === 'object' && !Array.isArray(v) && Object.keys(v).length === 0;
+
 export const partnerRateEndpoints = {
   partnerRates: endpoint({
     method: 'GET',
@@ -89,7 +91,8 @@ export const partnerRateEndpoints = {
     access: { roles: ['Admin', 'Finance', 'PartnerCredentialing'] },
     answers: [404, 409],
     query: z.object({ id: Id('Missing record id'), dateEnd: RateDay.optional(), modCount: ModCount }),
-    body: RateAmounts.optional(),
+    // an empty body is no correction
+    body: z.preprocess((v) => (isEmptyObject(v) ? undefined : v), RateAmounts.optional()),
     response: z.object({ rate: PartnerRate, repricedTrips: z.number().int() }),
   }),
 } satisfies Record<string, Endpoint>;

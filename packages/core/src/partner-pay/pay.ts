@@ -27,6 +27,11 @@ export function isOffHours(time: string | null): boolean {
   return time < OFF_HOURS_BEFORE || time >= OFF_HOURS_FROM;
 }
 
+/** The service type a trip's rate is found by: its service number, else the service type requested. */
+export function rateServiceType(trip: { serviceNumber: string | null; serviceTypeRequested: string }): string {
+  return trip.serviceNumber ?? trip.serviceTypeRequested;
+}
+
 /** The rate in force for a trip on its service date (its bill-to and service type), or null. */
 export function rateFor<R extends Pick<RateForPay, 'billToContactId' | 'serviceId' | 'dateBegin' | 'dateEnd'>>(
   rates: readonly R[],

@@ -1,5 +1,5 @@
 import { hasRole, type AccessSubject } from '../auth/roles.ts';
-import { rateEndBeforeBegin, rateFieldRequired } from './messages.ts';
+import { RATE_MSG, rateEndBeforeBegin, rateFieldRequired } from './messages.ts';
 import { RATE_FIELDS, REQUIRED_RATE_FIELDS, type PartnerRate, type RateBreakdown, type RateType } from './model.ts';
 
 export type RateStatus = 'Active' | 'Future' | 'Ended';
@@ -46,4 +46,12 @@ export function dayBefore(day: string): string {
   const d = new Date(`${day}T00:00:00Z`);
   d.setUTCDate(d.getUTCDate() - 1);
   return d.toISOString().slice(0, 10);
+}
+
+/**
+ * issue 14 §3: rate accept refuses a trip with no pay: NoRate (no rate in force) and no override.
+ * An override set by the operator is a rate, so such a trip may be finalised.
+ */
+export function noRateRefusal(trip: { farmoutRate: number | null }): string | null {
+  return trip.farmoutRate === null ? RATE_MSG.NO_RATE_TO_ACCEPT : null;
 }

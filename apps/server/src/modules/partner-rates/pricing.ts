@@ -50,7 +50,7 @@ const PAY_INPUTS = `
                    'addsPharmacyStop', r.adds_pharmacy_stop)
             from partner_rates r
            where r.affiliate_id = da.farmout_contact_id and r.bill_to_contact_id = da.bill_to_contact_id
-             and r.service_id = da.service_number and daterange(r.date_begin, r.date_end, '[]') @> da.service_date
+             and r.service_id = coalesce(da.service_number, da.service_type_requested) and daterange(r.date_begin, r.date_end, '[]') @> da.service_date
            limit 1) as rate
     from drive_assignments da
    where da.id = any($1::uuid[]) and da.farmout_contact_id is not null and da.partner_pay_status <> 'Final'`;

@@ -1,6 +1,7 @@
 import {
   acceptRefusal,
   finaliseBlockedReason,
+  noRateRefusal,
   TRIP_MSG,
   AcceptResult,
   type DriveAssignment,
@@ -102,7 +103,7 @@ export async function rateAcceptTrips(deps: AppDeps, req: FastifyRequest, user: 
   await assertDeveloperMode(deps.pool, user, batch.developerMode);
   const now = deps.clock.now();
   return inTransaction(deps.pool, async (client) => {
-    const { ok, failed } = await sortBatch(client, user, batch, (da) => finaliseBlockedReason(da, now));
+    const { ok, failed } = await sortBatch(client, user, batch, (da) => finaliseBlockedReason(da, now) ?? noRateRefusal(da));
     const ids = ok.map((da) => da.id);
     if (ids.length > 0) {
       await client.query(

@@ -5,6 +5,7 @@ import type { SessionUser } from '../../platform/auth/users.ts';
 import { auditActor, inTransaction, writeAudit, writeAudits, type AuditEntry } from '../../platform/audit.ts';
 import type { AppDeps } from '../../platform/deps.ts';
 import { conflict, notFound } from '../../platform/errors.ts';
+import { repriceTrips } from '../partner-rates/pricing.ts';
 import { findTrip, findTrips, lockTrip } from './repository.ts';
 
 /** What a change to one trip works with: the locked trip as it was, inside the transaction. */
@@ -30,11 +31,41 @@ export function changeTrip<T>(
   work: (change: TripChange) => Promise<T>,
 ): Promise<T> {
   return inTransaction(deps.pool, async (client) => {
+    toReprice.delete(client); // nothing carried over from an earlier transaction on this connection
     const trip = await lockTrip(client, user, ref.id);
     if (!trip) throw notFound();
     assertFresh(trip, ref.modCount);
-    return work({ client, trip, user, req, now: deps.clock.now() });
+    const now = deps.clock.now();
+    const result = await work({ client, trip, user, req, now });
+    await repricePending(client, now);
+    return result;
   });
+}
+
+/**
+ * issue 14 §3: the writes that change what a trip pays (its legs, stats, cancellation, partner,
+ * approved wait time or expenses, an override or mileage decision). Their trips are priced again
+ * before the transaction ends; other writes (and trips without a partner) cost no extra query.
+ */
+const PAY_INPUT_ACTIVITIES = new Set<string>([
+  'stats',
+  'cancel-leg',
+  'adjustment-review',
+  'portal-cancel',
+  'pharmacy-stop',
+  'reservation-save',
+  'partner-change',
+  'rate-override',
+]);
+const PAY_INPUT_FIELDS: readonly string[] = ['canceled', 'cancelledWithCharge', 'cancelledWithoutCharge'];
+const toReprice = new WeakMap<PoolClient, Set<string>>();
+
+/** Prices again, in this transaction, the trips whose pay inputs this transaction changed so far. */
+export async function repricePending(client: PoolClient, now: Date): Promise<void> {
+  const ids = toReprice.get(client);
+  if (!ids?.size) return;
+  toReprice.delete(client);
+  await repriceTrips(client, [...ids], now);
 }
 
 /** spec 1 §8: a write made on an older copy of the trip answers 409 with the server's copy. */
@@ -87,16 +118,25 @@ export async function updateTrip(
   }
   await client.query(`update drive_assignments set ${sets.join(', ')} where id = $1`, params);
   await writeAudit(client, { ...auditActor(req), activityType, table: 'drive_assignments', recordId: trip.id, before, after });
+  const payInput = PAY_INPUT_ACTIVITIES.has(activityType) || !!opts.addWaitMinutes || Object.keys(fields).some((k) => PAY_INPUT_FIELDS.includes(k));
+  if (payInput && (trip.farmoutContactId || activityType === 'partner-change')) {
+    // priced when the change is complete (its legs may be written after the trip row)
+    const ids = toReprice.get(client) ?? new Set<string>();
+    ids.add(trip.id);
+    toReprice.set(client, ids);
+  }
 }
 
 /** The trip as it is now, after the change (still inside the transaction). */
 export async function freshTrip(change: TripChange): Promise<DriveAssignment> {
+  await repricePending(change.client, change.now);
   const trip = await findTrip(change.client, null, change.trip.id);
   if (!trip) throw notFound();
   return trip;
 }
 
-export async function freshTrips(client: PoolClient, ids: readonly string[]): Promise<DriveAssignment[]> {
+export async function freshTrips(client: PoolClient, ids: readonly string[], now: Date = new Date()): Promise<DriveAssignment[]> {
+  await repricePending(client, now);
   return ids.length ? findTrips(client, null, { ids }) : [];
 }
 
