@@ -18,6 +18,7 @@ import { tripScope } from '../../platform/scope.ts';
 import { isUuid, lockTrips } from '../trips/repository.ts';
 import { assertPartnerMayTake } from '../contact-care/partner-blocks.ts';
 import { findPartner, type PartnerRef } from './partners.ts';
+import { repriceTrips } from '../partner-rates/pricing.ts';
 
 export type BulkKeys = { by: 'referenceNumber'; keys: readonly string[] } | { by: 'id'; keys: readonly string[] };
 
@@ -135,6 +136,8 @@ export async function applyBulk(
       [ids],
     );
   }
+  // a new partner, a cancellation or its undoing changes what the trips pay (issue 14 §3)
+  if (action === 'assign' || action === 'cancel' || action === 'unCancel') await repriceTrips(client, ids, new Date());
 
   const actor = auditActor(req);
   const entries: AuditEntry[] = trips.map((t) => {

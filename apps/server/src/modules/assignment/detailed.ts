@@ -7,6 +7,7 @@ import { auditOf, changeTrip, freshTrip, writeAudit, writeAudits } from '../trip
 import { findPartner, type PartnerRef } from './partners.ts';
 import { assertPartnerMayTake } from '../contact-care/partner-blocks.ts';
 import { offerChange } from '../marketplace/offer.ts';
+import { repriceTrips } from '../partner-rates/pricing.ts';
 
 export interface DetailedPatch {
   id: string;
@@ -89,6 +90,8 @@ export async function patchDetailed(deps: AppDeps, req: FastifyRequest, user: Se
       after.farmoutName = partner?.name ?? null;
     }
     await client.query(`update drive_assignments set ${sets.join(', ')} where id = $1`, params);
+    // the new partner's rate prices the trip (issue 14 §3)
+    if (partnerChange) await repriceTrips(client, [trip.id], change.now);
     const onlyOffer = columns.length === 1 && offer !== undefined;
     await writeAudit(client, auditOf(req, partnerChange ? 'partner-change' : onlyOffer ? 'marketplace-offer' : 'trip-notes', 'drive_assignments', trip.id, before, after));
 

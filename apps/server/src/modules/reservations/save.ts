@@ -21,6 +21,7 @@ import { assertValid, loadPassengers, prepareLegs, resolveDivision } from './pre
 import { bookedBy, findReservation, recordRequest } from './read.ts';
 import { applySeries, snapshot } from './series.ts';
 import { tripValues, writeReservation } from './write.ts';
+import { repriceTrips } from '../partner-rates/pricing.ts';
 
 type Save = z.output<typeof ReservationSave>;
 
@@ -118,6 +119,8 @@ export async function saveReservation(deps: AppDeps, req: FastifyRequest, user: 
     const w = { client, req, user, activity: creating ? ('reservation-create' as const) : ('reservation-save' as const), now: deps.clock.now() };
     const seriesBefore = applyToAll && current ? await snapshot(client, body.id) : null;
     const written = await writeReservation(w, { id: body.id, values }, creating, legs, coverage.byPassenger, willCall);
+    // a saved trip of a partner is priced again from its legs (issue 14 §3); a new booking has no partner yet
+    if (written.wrote && current?.farmoutContactId) await repriceTrips(client, [body.id], w.now);
     // a passenger newly on a trip its partner already has: refused when they blacklisted that partner
     const before = new Set(current?.tripLegs.map((l) => l.passengerId) ?? []);
     await assertNewPassengersMayRide(client, body.id, new Set(legs.flatMap((l) => (l.passenger && !before.has(l.passenger.id) ? [l.passenger.id] : []))));
