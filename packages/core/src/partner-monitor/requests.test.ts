@@ -105,3 +105,16 @@ describe('contracts', () => {
     expect(PartnerActivitiesQuery.parse({ tripLegId: driveAssignmentId, onlyShowUnresolved: 'true' }).onlyShowUnresolved).toBe(true);
   });
 });
+
+describe("Home's row menu (rowActionStates)", () => {
+  it('offers the rate and mileage requests on an accepted trip that took place, and says why not otherwise', async () => {
+    const { rowActionStates } = await import('../trips/menu-state.ts');
+    const open = rowActionStates(accepted, TEST_NOW, { developerMode: false });
+    expect(open.rateOverride).toEqual({ enabled: true, reason: null });
+    expect(open.mileage).toEqual({ enabled: true, reason: null });
+    const final = rowActionStates({ ...accepted, partnerPayStatus: 'Final' }, TEST_NOW, { developerMode: false });
+    expect(final.mileage).toEqual({ enabled: false, reason: 'This trip is Finalized, and read-only.' });
+    const unaccepted = rowActionStates({ ...accepted, accepted: false }, TEST_NOW, { developerMode: false });
+    expect(unaccepted.rateOverride).toEqual({ enabled: false, reason: MONITOR_MSG.NOT_ACCEPTED });
+  });
+});

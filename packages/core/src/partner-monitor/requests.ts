@@ -9,7 +9,8 @@ export interface RequestRefusal {
   conflict: boolean;
 }
 
-type RequestTrip = TripForRules & { farmoutContactId: string | null };
+/** A list row has no partner field: on a partner's Home every trip is its own (farmoutContactId left out). */
+type RequestTrip = TripForRules & { farmoutContactId?: string | null };
 
 const refused = (message: string, conflict = false): RequestRefusal => ({ message, conflict });
 
@@ -21,7 +22,7 @@ const refused = (message: string, conflict = false): RequestRefusal => ({ messag
 export function payRequestRefusal(trip: RequestTrip, pendingOfKind: number, kind: typeof RATE_ADJUST | typeof MILEAGE_ADJUST, now: Date): RequestRefusal | null {
   const edit = partnerEditRefusal(trip);
   if (edit) return refused(edit);
-  if (!trip.farmoutContactId) return refused(MONITOR_MSG.NO_PARTNER);
+  if (trip.farmoutContactId === null) return refused(MONITOR_MSG.NO_PARTNER);
   if (!trip.accepted) return refused(MONITOR_MSG.NOT_ACCEPTED);
   if (!hasOccurred(trip, now)) return refused(MONITOR_MSG.NOT_YET);
   if (pendingOfKind > 0) return refused(MONITOR_MSG.pendingTwice(kind === RATE_ADJUST ? 'rate' : 'mileage'), true);
@@ -29,7 +30,7 @@ export function payRequestRefusal(trip: RequestTrip, pendingOfKind: number, kind
 }
 
 /** A rate editor's override applies at once, refused only on a Final trip (and where no partner is paid). */
-export function rateEditorOverrideRefusal(trip: Pick<RequestTrip, 'partnerPayStatus' | 'farmoutContactId'>): RequestRefusal | null {
+export function rateEditorOverrideRefusal(trip: { partnerPayStatus: TripForRules['partnerPayStatus']; farmoutContactId: string | null }): RequestRefusal | null {
   if (trip.partnerPayStatus === 'Final') return refused(MONITOR_MSG.FINALIZED);
   if (!trip.farmoutContactId) return refused(MONITOR_MSG.NO_PARTNER);
   return null;

@@ -7,6 +7,8 @@
 import { TRIP_MSG } from './messages.ts';
 import type { Phone, TripLeg } from './model.ts';
 import { cancelLegRefusal, expenseRefusal, partnerEditRefusal, statsRefusal, waitTimeDecision } from './partner-edits.ts';
+import { MILEAGE_ADJUST, RATE_ADJUST } from '../partner-monitor/messages.ts';
+import { payRequestRefusal } from '../partner-monitor/requests.ts';
 import { acceptRefusal, canCancelLeg, declineRefusal, eligibleSmsPhone, finaliseBlockedReason, hasOccurred, type TripForRules } from './rules.ts';
 
 /** What an SMS needs of a leg: its passenger and the phones they may be texted on. */
@@ -19,7 +21,7 @@ type SmsLeg = Pick<TripLeg, 'passengerId' | 'passName'> & { passenger: { id: str
 export type TripForMenu = Omit<TripForRules, 'tripLegs'> & { tripLegs: (TripForRules['tripLegs'][number] & SmsLeg)[] };
 
 /** The row actions, in the menu's order. */
-export const ROW_ACTIONS = ['accept', 'decline', 'finalise', 'stats', 'waitTime', 'expense', 'driver', 'flag', 'sms', 'cancelLeg'] as const;
+export const ROW_ACTIONS = ['accept', 'decline', 'finalise', 'stats', 'waitTime', 'expense', 'rateOverride', 'mileage', 'driver', 'flag', 'sms', 'cancelLeg'] as const;
 export type RowAction = (typeof ROW_ACTIONS)[number];
 
 /**
@@ -112,6 +114,9 @@ export function rowActionStates(trip: TripForMenu, now: Date, opts: { developerM
     stats: state(statsEntryRefusal(trip, now)),
     waitTime: state(waitTimeRefusal(trip, now)),
     expense: state(expenseRefusal(trip)),
+    // a second pending request is the server's to refuse (409): the list row does not know it
+    rateOverride: state(payRequestRefusal(trip, 0, RATE_ADJUST, now)?.message ?? null),
+    mileage: state(payRequestRefusal(trip, 0, MILEAGE_ADJUST, now)?.message ?? null),
     driver: state(partnerEditRefusal(trip)),
     // a flag is a note for the operator: any trip can carry one
     flag: state(null),

@@ -9,6 +9,7 @@ import { toast } from '../../../lib/toast.tsx';
 import { AuditEntryList } from '../../audit/AuditEntryList.tsx';
 import { useTripAllActivity } from '../../audit/api.ts';
 import { MarketplaceOffer } from '../../marketplace/MarketplaceOffer.tsx';
+import { PayAdjustButtons } from '../../partner-monitor/PayAdjustButtons.tsx';
 import { TRIP_WRITE_QUIET, writeTrip } from '../../trips/actions/trip-write.tsx';
 import type { TripRows } from '../../trips/home/use-day-trips.ts';
 import { PartnerPickerModal } from '../partner-picker/PartnerPickerModal.tsx';
@@ -133,6 +134,7 @@ export function TripInspectModal({ tripIds, index, onIndexChange, onClose }: Tri
             )}
             <InspectHeader trip={trip} onChangePartner={() => setPicking(true)} onDeclineForPartner={() => setDeclining(true)} />
             <MarketplaceOffer trip={trip} rows={rowsApi} />
+            <PayAdjustButtons trip={trip} rows={rowsApi} />
             <InspectTabs trip={trip} rows={rowsApi} tab={tab} onTab={setTab} onOpenTrip={openTrip} />
           </Stack>
         )}

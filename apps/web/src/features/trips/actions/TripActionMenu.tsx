@@ -6,15 +6,18 @@ import {
   IconCheck,
   IconCircleMinus,
   IconClockPlus,
+  IconCurrencyDollar,
   IconDots,
   IconFlag,
   IconMessage,
   IconReceipt2,
+  IconRoad,
   IconSteeringWheel,
   IconStopwatch,
   IconX,
 } from '@tabler/icons-react';
-import { rowActionStates, type TripListRow, type RowAction, type RowActionState } from '@tripline/core';
+import { contract, mayAccess, rowActionStates, type TripListRow, type RowAction, type RowActionState } from '@tripline/core';
+import { useCurrentUser } from '../../../lib/current-user.ts';
 import type { TripAction } from './use-trip-actions.tsx';
 
 const ITEMS: { kind: TripAction & RowAction; label: string; icon: typeof IconCheck; color?: string; gapBefore?: boolean }[] = [
@@ -24,6 +27,8 @@ const ITEMS: { kind: TripAction & RowAction; label: string; icon: typeof IconChe
   { kind: 'stats', label: 'Enter stats', icon: IconStopwatch, gapBefore: true },
   { kind: 'waitTime', label: 'Adjust wait time', icon: IconClockPlus },
   { kind: 'expense', label: 'Add expense', icon: IconReceipt2 },
+  { kind: 'rateOverride', label: 'Request rate change', icon: IconCurrencyDollar },
+  { kind: 'mileage', label: 'Adjust mileage', icon: IconRoad },
   { kind: 'driver', label: 'Assign driver', icon: IconSteeringWheel, gapBefore: true },
   { kind: 'flag', label: 'Flag', icon: IconFlag },
   { kind: 'sms', label: 'Send SMS', icon: IconMessage },
@@ -106,6 +111,13 @@ function RowMenuItem({ item, state, tripId, onPick }: { item: (typeof ITEMS)[num
  */
 export function useRowMenu(onAction: (kind: TripAction, trip: TripListRow) => void, developerMode: boolean) {
   const [open, setOpen] = useState<Open | null>(null);
+  // the pay requests are offered only to those who may send them
+  const user = useCurrentUser().data;
+  const items = ITEMS.filter(({ kind }) => {
+    if (kind === 'rateOverride') return !!user && mayAccess(user, contract.rateOverride.access.roles);
+    if (kind === 'mileage') return !!user && mayAccess(user, contract.adjustMileage.access.roles);
+    return true;
+  });
   const openRef = useRef(open);
   openRef.current = open;
 
@@ -152,7 +164,7 @@ export function useRowMenu(onAction: (kind: TripAction, trip: TripListRow) => vo
       </Menu.Target>
       <Menu.Dropdown aria-label={`Actions for trip ${open.trip.referenceNumber}`}>
         <Menu.Label>Trip {open.trip.referenceNumber}</Menu.Label>
-        {ITEMS.map((item) => (
+        {items.map((item) => (
           <RowMenuItem
             key={item.kind}
             item={item}
@@ -167,7 +179,7 @@ export function useRowMenu(onAction: (kind: TripAction, trip: TripListRow) => vo
         ))}
         {/* The reasons read by screen readers as each item's description; hidden elements can describe. */}
         <div hidden>
-          {ITEMS.map(({ kind }) => {
+          {items.map(({ kind }) => {
             const reason = open.states[kind].reason;
             return reason ? (
               <span key={kind} id={hintIdOf(kind, open.trip.id)}>

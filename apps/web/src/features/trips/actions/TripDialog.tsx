@@ -13,12 +13,16 @@ import { FlagModal } from './FlagModal.tsx';
 import { SmsModal } from './SmsModal.tsx';
 import { StatsModal } from './StatsModal.tsx';
 import { WaitTimeModal } from './WaitTimeModal.tsx';
+import { MileageAdjustDialog } from '../../partner-monitor/MileageAdjustDialog.tsx';
+import { RateOverrideDialog } from '../../partner-monitor/RateOverrideDialog.tsx';
 
 export const MODALS = {
   decline: DeclineModal,
   stats: StatsModal,
   waitTime: WaitTimeModal,
   expense: ExpenseModal,
+  rateOverride: RateOverrideDialog,
+  mileage: MileageAdjustDialog,
   driver: AssignDriverModal,
   flag: FlagModal,
   sms: SmsModal,
