@@ -35,7 +35,7 @@ export function NonFinalTable({ trips, showPartner, chosen, onChoose }: Props) {
             {showPartner && <Table.Th>Partner</Table.Th>}
             <Table.Th>Passenger</Table.Th>
             <Table.Th>Service</Table.Th>
-            <Table.Th>Status</Table.Th>
+            <Table.Th w={96}>Status</Table.Th>
             <Table.Th ta="right">Rate</Table.Th>
             <Table.Th>Reason</Table.Th>
           </Table.Tr>

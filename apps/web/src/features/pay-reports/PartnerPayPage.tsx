@@ -76,15 +76,17 @@ export function PartnerPayPage({ route }: ScreenProps) {
             <IconChevronLeft size={18} />
           </ActionIcon>
           <DatePickerInput
+            id="pay-week"
             label="Week beginning (Sunday)"
             required
-            w={200}
+            w={220}
             valueFormat="MM/DD/YYYY"
             value={params.date}
             maxDate={today}
             excludeDate={(d) => !isPayWeekStart(d, today)}
             onChange={(d) => set({ date: d })}
-            popoverProps={{ withinPortal: true }}
+            // the calendar is named by the field it belongs to (the popover's own id would name nothing)
+            popoverProps={{ withinPortal: true, id: 'pay-week' }}
             error={check.ok ? undefined : check.message}
           />
           <ActionIcon variant="default" size="lg" aria-label="Next week" disabled={!weeks?.next} onClick={() => weeks?.next && set({ date: weeks.next })}>

@@ -7,7 +7,7 @@ const STATUS_COLOR = { Final: 'green', Pending: 'blue', Open: 'gray' } as const;
 
 export function PayStatusBadge({ status }: { status: PayReportTrip['partnerPayStatus'] }) {
   return (
-    <Badge variant="light" color={STATUS_COLOR[status]}>
+    <Badge variant="light" color={STATUS_COLOR[status]} styles={{ root: { flexShrink: 0, overflow: 'visible' }, label: { overflow: 'visible' } }}>
       {status}
     </Badge>
   );
@@ -19,6 +19,8 @@ const cents = (pennies: number) => formatMoney(pennies / 100);
 function PayLines({ trip }: { trip: PayReportTrip }) {
   const pay = trip.breakdown;
   if (trip.noRate || pay?.noRate) return <Text size="sm" c="orange.9">{NO_RATE}</Text>;
+  // a rate set before its lines were stored has a total only
+  if (!pay && !trip.overridden) return <Text size="xs" c="dimmed">Total only</Text>;
   return (
     <>
       {pay?.lines.map((l) => (
@@ -47,8 +49,8 @@ export function PayTripsTable({ trips }: { trips: readonly PayReportTrip[] }) {
             <Table.Th>Passenger</Table.Th>
             <Table.Th>Service</Table.Th>
             <Table.Th>Bill-to</Table.Th>
-            <Table.Th>Status</Table.Th>
-            <Table.Th>Pay lines</Table.Th>
+            <Table.Th w={96}>Status</Table.Th>
+            <Table.Th miw={180}>Pay lines</Table.Th>
             <Table.Th ta="right">Total</Table.Th>
           </Table.Tr>
         </Table.Thead>
