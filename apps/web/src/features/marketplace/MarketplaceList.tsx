@@ -1,5 +1,5 @@
 import { useCallback, type KeyboardEvent } from 'react';
-import { Badge, Checkbox, Group, UnstyledButton } from '@mantine/core';
+import { Badge, Checkbox, Group, UnstyledButton, VisuallyHidden } from '@mantine/core';
 import type { MarketplaceTrip } from '@tripline/core';
 import { VirtualTable, type TableColumn } from '../../components/VirtualTable.tsx';
 import { formatTime } from '../trips/home/trip-format.ts';
@@ -30,8 +30,8 @@ const COLUMNS: readonly TableColumn<MarketplaceTrip, RowContext>[] = [
   {
     key: 'select',
     label: 'Selected',
-    width: '28px',
-    minWidth: 28,
+    width: '24px',
+    minWidth: 24,
     cell: (t, c) => (
       <Checkbox size="xs" checked={c.selected} onChange={() => c.onToggle(t)} onClick={(e) => e.stopPropagation()} aria-label={`Select trip ${t.referenceNumber}`} tabIndex={-1} />
     ),
@@ -39,54 +39,73 @@ const COLUMNS: readonly TableColumn<MarketplaceTrip, RowContext>[] = [
   {
     key: 'trip',
     label: 'Trip',
-    width: 'minmax(110px, 1fr)',
-    minWidth: 110,
+    width: 'minmax(128px, 1.2fr)',
+    minWidth: 128,
     cell: (t, c) => (
-      <Group gap={4} wrap="nowrap">
-        <UnstyledButton
-          fw={600}
-          fz="sm"
-          c="blue.8"
-          tabIndex={-1}
-          onClick={(e) => {
-            e.stopPropagation();
-            c.onInspect(t);
-          }}
-        >
-          {t.referenceNumber}
-        </UnstyledButton>
-        {c.linked && (
-          <Badge size="xs" variant="light" color="grape" title={`${c.linked} trips of this passenger are offered this day`}>
-            {c.linked} linked
-          </Badge>
-        )}
-      </Group>
+      <>
+        <Group gap={4} wrap="nowrap">
+          <UnstyledButton
+            fw={600}
+            fz="sm"
+            c="blue.8"
+            tabIndex={-1}
+            onClick={(e) => {
+              e.stopPropagation();
+              c.onInspect(t);
+            }}
+          >
+            {t.referenceNumber}
+          </UnstyledButton>
+          {c.linked && (
+            <Badge size="xs" variant="light" color="grape" title={`${c.linked} trips of this passenger are offered this day`} style={{ flexShrink: 0 }}>
+              {c.linked} linked
+            </Badge>
+          )}
+        </Group>
+        <span className={classes.sub}>{t.serviceTypeName}</span>
+      </>
     ),
   },
-  { key: 'service', label: 'Service', width: 'minmax(96px, 1fr)', minWidth: 96, cell: (t) => t.serviceTypeName },
-  { key: 'pickupTime', label: 'Pickup / appt', width: '92px', minWidth: 92, cell: (t) => two(pickupText(t), t.appointmentTime ? `Appt ${formatTime(t.appointmentTime)}` : '') },
-  { key: 'from', label: 'From', width: 'minmax(110px, 1.2fr)', minWidth: 110, cell: (t) => two(placeText(t.pickup), t.pickup.county ?? '') },
-  { key: 'to', label: 'To', width: 'minmax(110px, 1.2fr)', minWidth: 110, foldable: true, cell: (t) => two(placeText(t.dropOff), t.dropOff.county ?? ''), detail: (t) => `To ${placeText(t.dropOff)}` },
-  { key: 'miles', label: 'Miles', width: '62px', minWidth: 62, numeric: true, foldable: true, cell: (t) => milesText(t.miles), detail: (t) => `${milesText(t.miles)} loaded` },
-  { key: 'distance', label: 'Away', width: '62px', minWidth: 62, numeric: true, foldable: true, cell: (t) => milesText(t.distanceMiles), detail: (t) => (t.distanceMiles === null ? '' : `${milesText(t.distanceMiles)} away`) },
-  { key: 'rate', label: 'Rate', width: '76px', minWidth: 76, numeric: true, cell: (t) => rateText(t.rate) },
+  { key: 'pickupTime', label: 'Pickup', width: '88px', minWidth: 88, cell: (t) => two(pickupText(t), t.appointmentTime ? `Appt ${formatTime(t.appointmentTime)}` : '') },
   {
-    key: 'state',
-    label: 'State',
-    width: 'minmax(110px, 1fr)',
-    minWidth: 110,
+    key: 'from',
+    label: 'From',
+    width: 'minmax(104px, 1.2fr)',
+    minWidth: 104,
+    // spec 3 §5: the pickup lies outside the ZIP codes the company serves
     cell: (t, c) => (
-      <Group gap={4} wrap="nowrap">
+      <>
         <span className={classes.sub} style={{ fontSize: 'inherit', color: 'inherit' }}>
-          {stateText(t)}
+          {placeText(t.pickup)}
         </span>
-        {c.partner && t.outOfArea && (
+        {c.partner && t.outOfArea ? (
           <Badge size="xs" color="orange" variant="light">
             Out-Of-Area
           </Badge>
+        ) : (
+          <span className={classes.sub}>{t.pickup.county ?? ''}</span>
         )}
-      </Group>
+      </>
     ),
+  },
+  { key: 'to', label: 'To', width: 'minmax(104px, 1.2fr)', minWidth: 104, foldable: true, cell: (t) => two(placeText(t.dropOff), t.dropOff.county ?? ''), detail: (t) => placeText(t.dropOff) },
+  { key: 'miles', label: 'Miles', width: '58px', minWidth: 58, numeric: true, foldable: true, cell: (t) => milesText(t.miles), detail: (t) => `${milesText(t.miles)} loaded` },
+  { key: 'distance', label: 'Away', width: '58px', minWidth: 58, numeric: true, foldable: true, cell: (t) => milesText(t.distanceMiles), detail: (t) => (t.distanceMiles === null ? '' : `${milesText(t.distanceMiles)} away`) },
+  { key: 'rate', label: 'Rate', width: '64px', minWidth: 64, numeric: true, cell: (t) => rateText(t.rate) },
+  {
+    key: 'state',
+    label: 'State',
+    width: 'minmax(90px, 1fr)',
+    minWidth: 90,
+    cell: (t) => {
+      const [state, until] = stateText(t).split(' until ');
+      return (
+        <>
+          <span>{state}</span>
+          {until && <span className={classes.wrap}>until {until}</span>}
+        </>
+      );
+    },
   },
 ];
 
@@ -142,6 +161,7 @@ export function MarketplaceList({ trips, counts, selected, partner, label, onTog
         getKey={(t) => t.id}
         rowContext={rowContext}
         rowProps={rowProps}
+        renderHeader={(c) => (c.key === 'select' ? <VisuallyHidden>Selected</VisuallyHidden> : c.label)}
         focusableRows
         className={classes.table}
         headerClassName={classes.header}

@@ -72,7 +72,7 @@ export function MarketplacePage({ route }: ScreenProps) {
   const onInspect = useCallback((t: MarketplaceTrip) => setInspected(t.id), []);
   const inspectedTrip = inspected ? (trips?.find((t) => t.id === inspected) ?? null) : null;
 
-  const zipText = params.zip ?? 'your base';
+  const zipText = params.zip ?? list.origin?.zip ?? 'your base';
   const label = `Offered trips for ${formatUsDate(params.date)}`;
   let body;
   if (list.error && !trips) {
@@ -108,7 +108,7 @@ export function MarketplacePage({ route }: ScreenProps) {
         )}
         <div className={classes.map}>
           <Suspense fallback={<Skeleton height="100%" />}>
-            <MarketplaceMap trips={visible} selected={selected} vehicles={vehicles.data ?? []} origin={null} rangeMiles={params.range} fitKey={`${params.date} ${params.zip} ${params.range}`} onToggle={onToggle} />
+            <MarketplaceMap trips={visible} selected={selected} vehicles={vehicles.data ?? []} origin={list.origin} rangeMiles={params.range} fitKey={`${params.date} ${params.zip} ${params.range}`} onToggle={onToggle} />
           </Suspense>
         </div>
       </div>
@@ -120,7 +120,7 @@ export function MarketplacePage({ route }: ScreenProps) {
       <Title order={1} size="h3">
         {route.title}
       </Title>
-      <MarketplaceFilters params={params} today={today} baseZip={null} onChange={setParams} />
+      <MarketplaceFilters params={params} today={today} baseZip={list.origin?.zip ?? null} onChange={setParams} />
       <MarketplaceToolbar
         shown={shown}
         onShown={setShown}

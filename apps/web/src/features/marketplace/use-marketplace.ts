@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import type { MarketplaceTrip, MarketplaceTripRow } from '@tripline/core';
+import type { MarketplaceTrip, MarketplaceTripRow, MarketplaceTrips } from '@tripline/core';
 import { live } from '../../lib/live.ts';
 import { loadMarketplace, type MarketplaceAsk } from './api.ts';
 import { applyLiveChange, keepOffered } from './live-merge.ts';
@@ -11,6 +11,8 @@ export interface MarketplaceList {
   /** Undefined while the first answer for these filters is awaited. */
   trips: MarketplaceTrip[] | undefined;
   counts: Record<string, number>;
+  /** Where distances were measured from (the filter's ZIP or the partner's base), when known. */
+  origin: MarketplaceTrips['origin'];
   error: unknown;
   reload(): void;
   /** Takes trips off the list at once (claimed here: the found set's word follows). */
@@ -25,6 +27,7 @@ export interface MarketplaceList {
 export function useMarketplace(ask: MarketplaceAsk | null): MarketplaceList {
   const [trips, setTrips] = useState<MarketplaceTrip[] | undefined>(undefined);
   const [counts, setCounts] = useState<Record<string, number>>({});
+  const [origin, setOrigin] = useState<MarketplaceTrips['origin']>(null);
   const [error, setError] = useState<unknown>(null);
   const [attempt, setAttempt] = useState(0);
   const key = ask ? JSON.stringify(ask) : null;
@@ -46,6 +49,7 @@ export function useMarketplace(ask: MarketplaceAsk | null): MarketplaceList {
           const known = offered.current;
           setTrips(known ? keepOffered(answer.driveAssignments, known) : answer.driveAssignments);
           setCounts(answer.tripCountsByPassenger);
+          setOrigin(answer.origin ?? null);
           setError(null);
         },
         (failure: unknown) => {
@@ -92,5 +96,5 @@ export function useMarketplace(ask: MarketplaceAsk | null): MarketplaceList {
     const gone = new Set(ids);
     setTrips((current) => current?.filter((t) => !gone.has(t.id)));
   }, []);
-  return { trips, counts, error, reload, drop };
+  return { trips, counts, origin, error, reload, drop };
 }
