@@ -52,6 +52,7 @@ describe('demo logins', () => {
     credentialing: { types: ['SecureEmployee'], groups: ['PartnerCredentialing'], admin: false },
     fleet: { types: ['SecureEmployee'], groups: ['FleetManagement'], admin: false },
     supervisor: { types: ['SecureEmployee'], groups: [], admin: false },
+    finance: { types: ['SecureEmployee'], groups: ['Finance'], admin: false },
   };
 
   it('lists every login once', () => {

@@ -11,4 +11,5 @@ export const DEMO_LOGINS = [
   { username: 'credentialing', description: 'SecureEmployee, group PartnerCredentialing, lands on /compliance' },
   { username: 'fleet', description: 'SecureEmployee, group FleetManagement, lands on /admin/trips' },
   { username: 'supervisor', description: 'SecureEmployee who signs in with a code by email or SMS (MFA)' },
+  { username: 'finance', description: 'SecureEmployee, group Finance, edits partner rates on /reporting/partner-rates' },
 ] as const;

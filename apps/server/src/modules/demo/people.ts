@@ -20,6 +20,7 @@ export const DEMO_USER_IDS = {
   credentialing: 'd0000000-0000-4000-8000-000000000007',
   fleet: 'd0000000-0000-4000-8000-000000000008',
   supervisor: 'd0000000-0000-4000-8000-000000000009',
+  finance: 'd0000000-0000-4000-8000-00000000000a',
 } as const;
 
 export type DemoUsername = keyof typeof DEMO_USER_IDS;
@@ -214,7 +215,7 @@ export function addPassengers(
 }
 
 interface StaffDef {
-  username: Exclude<DemoUsername, 'passenger' | 'casemanager' | 'partner' | 'partner2'>;
+  username: Exclude<DemoUsername, 'passenger' | 'casemanager' | 'partner' | 'partner2' | 'finance'>;
   first: string;
   last: string;
   division: string;

@@ -64,9 +64,16 @@ const num = (v: string | null) => (v === null ? null : Number(v));
  * Final trips are frozen: both are left alone. One read and at most one write, whatever the
  * number of trips; rows whose pay did not change are not written. Answers the trips whose pay changed.
  */
-export async function repriceTrips(client: PoolClient, tripIds: readonly string[], _now: Date): Promise<RepricedTrip[]> {
+export async function repriceTrips(
+  client: PoolClient,
+  tripIds: readonly string[],
+  _now: Date,
+  opts: { includeFinal?: boolean } = {},
+): Promise<RepricedTrip[]> {
   if (tripIds.length === 0) return [];
-  const { rows } = await client.query<PayRow>(PAY_INPUTS, [tripIds]);
+  // only the demo's history prices trips already Final (by the rates of their day)
+  const sql = opts.includeFinal ? PAY_INPUTS.replace(" and da.partner_pay_status <> 'Final'", '') : PAY_INPUTS;
+  const { rows } = await client.query<PayRow>(sql, [tripIds]);
   if (rows.length === 0) return [];
   const priced = rows.map((row) => {
     const input = payInputOf(
