@@ -47,6 +47,8 @@ test('a partner reads last week’s pay, chart and totals, and downloads it', as
   await page.getByLabel('Week beginning (Sunday)').click();
   const picker = page.getByRole('dialog');
   await expect(picker.locator('button[data-disabled="true"]').first()).toBeVisible();
+  // Sundays lead each week of the calendar, and only they (not in the future) can be chosen
+  await expect(picker.getByRole('columnheader').first()).toHaveText('Su');
   await expectNoA11yViolations(page, 'the week picker');
   await shot(page, 'partner-pay-picker');
   await page.keyboard.press('Escape');
@@ -103,6 +105,11 @@ test('a partner accepts the rate of a ready trip from the non-final report and d
   expect(lines[0]).toBe('Reference,Service date,Partner,Passenger,Service type,Pay status,Rate,Reason');
   expect(lines.length).toBeGreaterThan(1);
   expect(csv.text).not.toContain(ready!.referenceNumber + ',');
+
+  // on a phone the table scrolls inside its frame, the page does not
+  await page.setViewportSize({ width: 375, height: 800 });
+  await expectFitsWidth(page);
+  await shot(page, 'non-final-375');
 });
 
 test('a dispatcher sees a line per partner and opens one', async ({ page }) => {

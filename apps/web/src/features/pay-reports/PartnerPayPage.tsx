@@ -83,6 +83,8 @@ export function PartnerPayPage({ route }: ScreenProps) {
             valueFormat="MM/DD/YYYY"
             value={params.date}
             maxDate={today}
+            // a pay week runs Sunday to Saturday: Sundays are the calendar's first column
+            firstDayOfWeek={0}
             excludeDate={(d) => !isPayWeekStart(d, today)}
             onChange={(d) => set({ date: d })}
             // the calendar is named by the field it belongs to (the popover's own id would name nothing)
