@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Badge, Button, ScrollArea, Table, Text } from '@mantine/core';
-import { contract, formatInstant, mayAccess, reviewRefusal, type DriveAssignment, type PartnerActivity } from '@tripline/core';
+import { contract, describeRequest, formatInstant, mayAccess, MONITOR_ACTION_LABEL, reviewRefusal, type DriveAssignment, type PartnerActivity } from '@tripline/core';
 import { useCurrentUser } from '../../../../lib/current-user.ts';
 import { useTripPartnerActivity } from '../../../audit/api.ts';
 import { formatMoney } from '../../../trips/home/trip-format.ts';
@@ -12,7 +12,7 @@ const STATUS_COLOR: Record<string, string> = { Pending: 'yellow', Approved: 'tea
 
 /**
  * The partner's requests and answers on this trip (GET rest/partner-activity), newest first as the
- * server sends them. Staff review pending wait-time and expense requests from here.
+ * server sends them. Staff review pending requests (wait time, expenses, rate, mileage, …) from here.
  */
 export function PartnerActivityTab({ trip, rows: tripRows }: { trip: DriveAssignment; rows: TripRows }) {
   const activity = useTripPartnerActivity(trip.id);
@@ -54,7 +54,9 @@ export function PartnerActivityTab({ trip, rows: tripRows }: { trip: DriveAssign
                     </Badge>
                   </Table.Td>
                   <Table.Td>
-                    {[a.number !== null ? `${a.number} min` : null, a.amount !== null ? formatMoney(a.amount) : null, a.reason].filter(Boolean).join(' · ')}
+                    {a.action in MONITOR_ACTION_LABEL
+                      ? describeRequest(a.action, a)
+                      : [a.number !== null ? `${a.number} min` : null, a.amount !== null ? formatMoney(a.amount) : null, a.reason].filter(Boolean).join(' · ')}
                     {a.notes && (
                       <Text size="xs" c="dimmed" style={{ whiteSpace: 'pre-wrap' }}>
                         {a.notes}
