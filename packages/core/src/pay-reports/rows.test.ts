@@ -4,23 +4,23 @@ import { TEST_NOW, TEST_STATS, testLeg, testTrip } from '../trips/test-fixtures.
 import { NON_FINAL_CSV_FILE } from './messages.ts';
 import { NON_FINAL_CSV_COLUMNS, PAY_CSV_COLUMNS, nonFinalCsvLine, nonFinalReason, payCsvFileName, payCsvLine, payLinesText } from './rows.ts';
 
-const done = testTrip({ accepted: true, partnerPayStatus: 'Pending', tripLegs: [testLeg(TEST_STATS)] });
+const done = testTrip({ accepted: true, partnerPayStatus: 'Pending', farmoutRate: 42.5, tripLegs: [testLeg(TEST_STATS)] });
 
 describe('nonFinalReason', () => {
   it("is 'Ready for rate accept' when rate accept would finalise the trip", () => {
-    expect(nonFinalReason(done, false, TEST_NOW)).toEqual({ reason: 'Ready for rate accept', ready: true });
+    expect(nonFinalReason(done, TEST_NOW)).toEqual({ reason: 'Ready for rate accept', ready: true });
   });
 
   it('is the first reason finalising is blocked, before the missing rate', () => {
-    expect(nonFinalReason(testTrip(), true, TEST_NOW)).toEqual({ reason: 'This trip has not been accepted yet.', ready: false });
-    const noStats = testTrip({ accepted: true });
-    expect(nonFinalReason(noStats, false, TEST_NOW).reason).toBe('Enter the stats (arrival, departure and drop-off times) before finalizing.');
-    const later = testTrip({ accepted: true, serviceDate: '2026-11-21' });
-    expect(nonFinalReason(later, false, TEST_NOW).reason).toBe('Only trips that have already occurred may be finalized.');
+    expect(nonFinalReason(testTrip(), TEST_NOW)).toEqual({ reason: 'This trip has not been accepted yet.', ready: false });
+    const noStats = testTrip({ accepted: true, farmoutRate: 42.5 });
+    expect(nonFinalReason(noStats, TEST_NOW).reason).toBe('Enter the stats (arrival, departure and drop-off times) before finalizing.');
+    const later = testTrip({ accepted: true, serviceDate: '2026-11-21', farmoutRate: 42.5 });
+    expect(nonFinalReason(later, TEST_NOW).reason).toBe('Only trips that have already occurred may be finalized.');
   });
 
   it('names a missing rate on a trip that is otherwise ready', () => {
-    expect(nonFinalReason(done, true, TEST_NOW)).toEqual({ reason: 'This trip has no rate yet; call dispatch.', ready: false });
+    expect(nonFinalReason({ ...done, farmoutRate: null }, TEST_NOW)).toEqual({ reason: 'This trip has no rate yet; call dispatch.', ready: false });
   });
 });
 

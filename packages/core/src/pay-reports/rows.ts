@@ -1,20 +1,18 @@
 import type { NonFinalTrip, PayReportTrip } from '../api/pay-reports.ts';
-import { PAY_ITEM_LABELS, RATE_MSG } from '../partner-pay/messages.ts';
+import { PAY_ITEM_LABELS } from '../partner-pay/messages.ts';
+import { noRateRefusal } from '../partner-pay/rules.ts';
 import type { TripPay } from '../partner-pay/model.ts';
 import { csvRow } from '../trips/csv.ts';
 import { finaliseBlockedReason, type TripForRules } from '../trips/rules.ts';
 import { PAY_REPORT_MSG } from './messages.ts';
 
 /**
- * Why a non-final trip cannot be finalised yet (spec 1 §4, the first blocking reason), that it has
- * no rate (rate accept refuses NoRate), or 'Ready for rate accept'.
+ * Why a non-final trip cannot be finalised yet: the first reason finalising is blocked (spec 1 §4),
+ * then a missing rate (rate accept refuses NoRate), else 'Ready for rate accept'.
  */
-export function nonFinalReason(trip: TripForRules, noRate: boolean, now: Date): { reason: string; ready: boolean } {
-  const blocked = finaliseBlockedReason(trip, now);
-  if (blocked) return { reason: blocked, ready: false };
-  // the refusal rate accept gives a trip without a rate
-  if (noRate) return { reason: RATE_MSG.NO_RATE_TO_ACCEPT, ready: false };
-  return { reason: PAY_REPORT_MSG.READY, ready: true };
+export function nonFinalReason(trip: TripForRules & { farmoutRate: number | null }, now: Date): { reason: string; ready: boolean } {
+  const blocked = finaliseBlockedReason(trip, now) ?? noRateRefusal(trip);
+  return blocked ? { reason: blocked, ready: false } : { reason: PAY_REPORT_MSG.READY, ready: true };
 }
 
 const money = (pennies: number) => `$${(pennies / 100).toFixed(2)}`;

@@ -61,7 +61,7 @@ function nonFinalOf(r: Row, now: Date): NonFinalTrip {
     partnerPayStatus: t.partnerPayStatus,
     farmoutRate: t.farmoutRate,
     noRate,
-    ...nonFinalReason(t, noRate, now),
+    ...nonFinalReason(t, now),
   };
 }
 
