@@ -91,6 +91,8 @@ export default function MarketplaceMap({ trips, selected, vehicles, origin, rang
       d.marker.remove();
       markers.delete(id);
     }
+    // how many pickups are drawn, for journeys and benchmarks that cannot count canvas pixels
+    map.getContainer().dataset.markers = String(markers.size);
   }, [trips, selected]);
 
   // the view: the trips and the range circle, once per day and place

@@ -29,6 +29,8 @@ export interface BaseMapOptions {
 export function createBaseMap(el: HTMLElement, options: BaseMapOptions = {}): { map: L.Map; remove(): void } {
   const map = L.map(el, { maxZoom: MAX_ZOOM, zoomSnap: 0.25, preferCanvas: options.preferCanvas ?? false, attributionControl: false });
   map.getContainer().style.background = BACKGROUND;
+  // Leaflet's panes stack up to z-index 1000: kept inside the map, so dialogs and menus open above it
+  map.getContainer().style.isolation = 'isolate';
   const attribution = L.control.attribution({ prefix: false }).addTo(map);
   attribution.addAttribution(OUTLINE_ATTRIBUTION);
   const tiles = configuredTiles();
