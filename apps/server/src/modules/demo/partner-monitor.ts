@@ -55,15 +55,17 @@ interface Request {
   time2?: string | null;
 }
 
-async function addRequest(client: pg.PoolClient, trip: OpenTrip, r: Request, hoursAgo: number, today: string): Promise<void> {
+/** Each request is made the evening after its trip, `minutesAfter` 17:00 (never later than now). */
+async function addRequest(client: pg.PoolClient, trip: OpenTrip, r: Request, minutesAfter: number): Promise<void> {
   await client.query(
     `insert into partner_activities (drive_assignment_id, partner_id, action, status, number, amount, reason, previous_value, deadhead,
                                      notes, extra, time1, time2, created_by, created_at)
      values ($1, $2, $3, 'Pending', $4, $5, $6, $7, $8, $9, $10, $11, $12, $13,
-             ($14::date + time '12:00')::timestamp at time zone 'America/Denver' - make_interval(hours => $15))`,
+             least(now(), ((select service_date from drive_assignments where id = $1) + time '17:00')::timestamp at time zone 'America/Denver'
+                          + make_interval(mins => $14)))`,
     [
       trip.id, trip.partner_id, r.action, r.number ?? null, r.amount ?? null, r.reason ?? null, r.previousValue ?? null, r.deadhead ?? null,
-      r.notes, r.extra ? JSON.stringify(r.extra) : null, r.time1 ?? null, r.time2 ?? null, trip.user_id, today, hoursAgo,
+      r.notes, r.extra ? JSON.stringify(r.extra) : null, r.time1 ?? null, r.time2 ?? null, trip.user_id, minutesAfter,
     ],
   );
   // a request waiting for review holds the trip's pay at Open
@@ -91,23 +93,23 @@ export async function addDemoPartnerMonitor(client: pg.PoolClient, today: string
   const [waitTrip, expenseTrip, rateTrip, loadedTrip, deadheadTrip] = mine;
   const [pharmacyTrip, otherRateTrip, otherLoadedTrip] = theirs;
 
-  if (waitTrip) await addRequest(client, waitTrip, { action: 'WaitTime', number: 45, notes: 'Dialysis ran 45 minutes over; the driver waited.' }, 70, today);
-  if (expenseTrip) await addRequest(client, expenseTrip, { action: 'Expense', amount: 14, reason: 'Parking Fees', notes: 'Hospital garage, no free parking.' }, 60, today);
+  if (waitTrip) await addRequest(client, waitTrip, { action: 'WaitTime', number: 45, notes: 'Dialysis ran 45 minutes over; the driver waited.' }, 70);
+  if (expenseTrip) await addRequest(client, expenseTrip, { action: 'Expense', amount: 14, reason: 'Parking Fees', notes: 'Hospital garage, no free parking.' }, 60);
   if (rateTrip) {
     const rate = rateTrip.farmout_rate === null ? null : Number(rateTrip.farmout_rate);
-    await addRequest(client, rateTrip, { action: RATE_ADJUST, amount: tenth((rate ?? 40) + 15), previousValue: rate, notes: 'Two-person assist up three flights of stairs.' }, 50, today);
+    await addRequest(client, rateTrip, { action: RATE_ADJUST, amount: tenth((rate ?? 40) + 15), previousValue: rate, notes: 'Two-person assist up three flights of stairs.' }, 50);
   }
   if (otherRateTrip) {
     const rate = otherRateTrip.farmout_rate === null ? null : Number(otherRateTrip.farmout_rate);
-    await addRequest(client, otherRateTrip, { action: RATE_ADJUST, amount: tenth((rate ?? 40) + 8), previousValue: rate, notes: 'Bariatric wheelchair needed.' }, 45, today);
+    await addRequest(client, otherRateTrip, { action: RATE_ADJUST, amount: tenth((rate ?? 40) + 8), previousValue: rate, notes: 'Bariatric wheelchair needed.' }, 45);
   }
-  for (const [trip, extra, hours, notes] of [
+  for (const [trip, extra, minutes, notes] of [
     [loadedTrip, 6.5, 40, 'I-25 closed at Montaño; detour by the frontage road.'],
     [otherLoadedTrip, -2, 35, 'The clinic moved next door; shorter than booked.'],
   ] as const) {
     if (!trip) continue;
     const loaded = tenth(milesOfMeters(trip.loaded_meters));
-    await addRequest(client, trip, { action: MILEAGE_ADJUST, number: extra, previousValue: loaded, deadhead: false, notes }, hours, today);
+    await addRequest(client, trip, { action: MILEAGE_ADJUST, number: extra, previousValue: loaded, deadhead: false, notes }, minutes);
   }
   const deadhead = deadheadTrip ? deadheadOf(deadheadTrip) : null;
   if (deadheadTrip && deadhead !== null) {
@@ -116,7 +118,6 @@ export async function addDemoPartnerMonitor(client: pg.PoolClient, today: string
       deadheadTrip,
       { action: MILEAGE_ADJUST, number: tenth(deadhead + 9), previousValue: deadhead, deadhead: true, notes: 'Picked up from the Rio Rancho yard, not the base.' },
       30,
-      today,
     );
   }
   const pharmacy = await aPharmacy(client);
@@ -132,7 +133,6 @@ export async function addDemoPartnerMonitor(client: pg.PoolClient, today: string
         extra: { location: { addressId: pharmacy.id, name: pharmacy.name, address: pharmacy.address, lat: pharmacy.lat, lng: pharmacy.lng }, createWait: false },
       },
       20,
-      today,
     );
   }
   await addCancellationReview(client, today);
@@ -162,7 +162,7 @@ async function addCancellationReview(client: pg.PoolClient, today: string): Prom
   await client.query(
     `insert into partner_activities (drive_assignment_id, partner_id, action, status, reason, notes, created_by, created_at)
      values ($1, $2, 'Cancellation review', 'Pending', 'Advance Notice', 'Legs A, B cancelled from the portal',
-             $3, ($4::date + time '08:30')::timestamp at time zone 'America/Denver')`,
+             $3, least(now(), ($4::date + time '07:30')::timestamp at time zone 'America/Denver'))`,
     [trip.id, trip.partner_id, trip.user_id, today],
   );
 }

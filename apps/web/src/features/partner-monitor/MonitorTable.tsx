@@ -1,8 +1,11 @@
 import { useEffect, useRef, type KeyboardEvent } from 'react';
 import { Anchor, Badge, Button, Group, Table, Text } from '@mantine/core';
-import { describeRequest, formatInstant, MONITOR_ACTION_LABEL, type MonitorRow } from '@tripline/core';
+import { describeRequest, formatInstant, MONITOR_ACTION_LABEL, OPERATOR_TIME_ZONE, type MonitorRow } from '@tripline/core';
 import { formatUsDate } from '../../lib/date-input.ts';
 import type { Review } from './ReviewDialogs.tsx';
+
+// The request's day and time, short: the full instant is its title.
+const SHORT = new Intl.DateTimeFormat('en-US', { timeZone: OPERATOR_TIME_ZONE, month: 'short', day: 'numeric', hour: 'numeric', minute: '2-digit' });
 
 const STATUS_COLOR: Record<string, string> = { Pending: 'yellow', Approved: 'teal', Denied: 'red' };
 
@@ -85,7 +88,9 @@ export function MonitorTable({
             onClick={() => onCurrent(i)}
             onFocus={() => i !== current && onCurrent(i)}
           >
-            <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatInstant(row.createdAt)}</Table.Td>
+            <Table.Td style={{ whiteSpace: 'nowrap' }} title={formatInstant(row.createdAt)}>
+              {SHORT.format(new Date(row.createdAt))}
+            </Table.Td>
             <Table.Td>{row.partner?.name ?? '—'}</Table.Td>
             <Table.Td>
               <Anchor component="button" type="button" size="sm" tabIndex={-1} onClick={() => onOpenTrip(row)}>
@@ -104,14 +109,14 @@ export function MonitorTable({
                 </Text>
               ))}
             </Table.Td>
-            <Table.Td maw={220}>
+            <Table.Td maw={200}>
               <Text size="xs" style={{ whiteSpace: 'pre-wrap' }} lineClamp={4}>
                 {row.notes ?? ''}
               </Text>
             </Table.Td>
             <Table.Td>
               {row.status === 'Pending' ? (
-                <Group gap={4} wrap="nowrap">
+                <Group gap={4} maw={150}>
                   <Button size="compact-xs" color="teal" variant="light" tabIndex={-1} onClick={() => onReview({ row, kind: 'Approved' })}>
                     Approve
                   </Button>
