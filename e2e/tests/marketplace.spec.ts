@@ -146,7 +146,23 @@ test('a partner claims a linked pair that another partner sees leave', async ({ 
   for (const ref of pair.refs) await expect(page.getByRole('row', { name: `Trip ${ref}` })).toBeVisible();
 });
 
+/** Makes a driver of the partner's trips on `day` the take-home driver of its vehicle SAN-101: its trip references. */
+async function takeHomeDriver(db: pg.Client, day: string): Promise<string[]> {
+  const partnerId = await partnerCompanyOf(db, 'partner');
+  const { rows } = await db.query<{ employee_number: string; refs: string[] }>(
+    `select d.employee_number, array_agg(da.reference_number order by da.reference_number) as refs
+       from drive_assignments da join contacts d on d.id = da.driver_id
+      where da.farmout_contact_id = $1 and da.service_date = $2 and not da.canceled and d.employee_number is not null
+      group by d.employee_number order by count(*) desc limit 1`,
+    [partnerId, day],
+  );
+  if (!rows[0]) return [];
+  await db.query(`update vehicles set take_home_employee_number = $1 where partner_id = $2 and vehicle_number = 'SAN-101'`, [rows[0].employee_number, partnerId]);
+  return rows[0].refs;
+}
+
 test('the vehicles page leads to the trips a vehicle can carry', async ({ page }) => {
+  const refs = await withDatabase((db) => takeHomeDriver(db, dayOffset(0)));
   await page.setViewportSize({ width: 1024, height: 800 });
   await signIn(page, 'partner');
   await expect(page).toHaveURL(/:\d+\/$/);
@@ -155,6 +171,10 @@ test('the vehicles page leads to the trips a vehicle can carry', async ({ page }
   const first = page.getByRole('button', { name: /^Find trips vehicle / }).first();
   await expect(first).toBeVisible();
   await expect(page.getByRole('table')).toContainText(/\d+(\.\d)? h/);
+  // the vehicle of a driver with trips today lists them and has less than the whole day free
+  const san101 = page.getByRole('row').filter({ hasText: 'SAN-101' });
+  for (const ref of refs) await expect(san101).toContainText(ref);
+  if (refs.length > 0) await expect(san101).not.toContainText('12 h');
   await expectNoA11yViolations(page, 'marketplace-vehicles');
   await shot(page, 'marketplace-vehicles');
   const label = (await first.getAttribute('aria-label'))!;

@@ -1,5 +1,6 @@
 import { useCallback, type KeyboardEvent } from 'react';
 import { Badge, Checkbox, Group, UnstyledButton, VisuallyHidden } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
 import type { MarketplaceTrip } from '@tripline/core';
 import { VirtualTable, type TableColumn } from '../../components/VirtualTable.tsx';
 import { formatTime } from '../trips/home/trip-format.ts';
@@ -39,8 +40,8 @@ const COLUMNS: readonly TableColumn<MarketplaceTrip, RowContext>[] = [
   {
     key: 'trip',
     label: 'Trip',
-    width: 'minmax(128px, 1.2fr)',
-    minWidth: 128,
+    width: 'minmax(122px, 1.2fr)',
+    minWidth: 122,
     cell: (t, c) => (
       <>
         <Group gap={4} wrap="nowrap">
@@ -66,7 +67,7 @@ const COLUMNS: readonly TableColumn<MarketplaceTrip, RowContext>[] = [
       </>
     ),
   },
-  { key: 'pickupTime', label: 'Pickup', width: '88px', minWidth: 88, cell: (t) => two(pickupText(t), t.appointmentTime ? `Appt ${formatTime(t.appointmentTime)}` : '') },
+  { key: 'pickupTime', label: 'Pickup', width: '86px', minWidth: 86, cell: (t) => two(pickupText(t), t.appointmentTime ? `Appt ${formatTime(t.appointmentTime)}` : '') },
   {
     key: 'from',
     label: 'From',
@@ -91,7 +92,7 @@ const COLUMNS: readonly TableColumn<MarketplaceTrip, RowContext>[] = [
   { key: 'to', label: 'To', width: 'minmax(104px, 1.2fr)', minWidth: 104, foldable: true, cell: (t) => two(placeText(t.dropOff), t.dropOff.county ?? ''), detail: (t) => placeText(t.dropOff) },
   { key: 'miles', label: 'Miles', width: '58px', minWidth: 58, numeric: true, foldable: true, cell: (t) => milesText(t.miles), detail: (t) => `${milesText(t.miles)} loaded` },
   { key: 'distance', label: 'Away', width: '58px', minWidth: 58, numeric: true, foldable: true, cell: (t) => milesText(t.distanceMiles), detail: (t) => (t.distanceMiles === null ? '' : `${milesText(t.distanceMiles)} away`) },
-  { key: 'rate', label: 'Rate', width: '64px', minWidth: 64, numeric: true, cell: (t) => rateText(t.rate) },
+  { key: 'rate', label: 'Rate', width: '62px', minWidth: 60, numeric: true, cell: (t) => rateText(t.rate) },
   {
     key: 'state',
     label: 'State',
@@ -109,6 +110,13 @@ const COLUMNS: readonly TableColumn<MarketplaceTrip, RowContext>[] = [
   },
 ];
 
+/** On a phone the pickup place and the state join the detail line, so the row fits without scrolling sideways. */
+const NARROW_COLUMNS: readonly TableColumn<MarketplaceTrip, RowContext>[] = COLUMNS.map((c) => {
+  if (c.key === 'from') return { ...c, foldable: true, detail: (t, ctx) => `${placeText(t.pickup)}${ctx.partner && t.outOfArea ? ' (Out-Of-Area)' : ''}` };
+  if (c.key === 'state') return { ...c, foldable: true, detail: (t) => stateText(t) };
+  return c;
+});
+
 export interface MarketplaceListProps {
   trips: readonly MarketplaceTrip[];
   counts: Readonly<Record<string, number>>;
@@ -125,6 +133,7 @@ export interface MarketplaceListProps {
  * passenger's linked trips), Enter opens the trip, C claims what is selected.
  */
 export function MarketplaceList({ trips, counts, selected, partner, label, onToggle, onInspect, onClaim }: MarketplaceListProps) {
+  const narrow = useMediaQuery('(max-width: 600px)');
   const rowContext = useCallback(
     (t: MarketplaceTrip): RowContext => ({ selected: selected.has(t.id), linked: linkedCount(t, counts), partner, onInspect, onToggle }),
     [selected, counts, partner, onInspect, onToggle],
@@ -153,7 +162,7 @@ export function MarketplaceList({ trips, counts, selected, partner, label, onTog
     <div onKeyDown={onKeyDown} style={{ display: 'flex', minHeight: 0, height: '100%' }}>
       <VirtualTable
         items={trips}
-        columns={COLUMNS}
+        columns={narrow ? NARROW_COLUMNS : COLUMNS}
         label={label}
         rowHeight={ROW_HEIGHT}
         gap={8}
