@@ -62,6 +62,17 @@ test('a partner reads last week’s pay, chart and totals, and downloads it', as
   await page.setViewportSize({ width: 375, height: 800 });
   await expectFitsWidth(page);
   await shot(page, 'partner-pay-375');
+
+  // a week before the demo's trips is empty; a day that is not a Sunday is refused with the rule
+  await page.setViewportSize({ width: 1024, height: 900 });
+  await page.goto('/reporting/partner-pay?date=2020-01-05');
+  await expect(page.getByText('No accepted trips in the week of 01/05/2020.')).toBeVisible();
+  await page.goto(`/reporting/partner-pay?date=${dayOffset(1)}`);
+  await expect(page.getByRole('alert').filter({ hasText: 'Choose a Sunday that is not in the future' }).first()).toBeVisible();
+  await expectNoA11yViolations(page, 'partner-pay report, a refused week');
+  await shot(page, 'partner-pay-refused');
+  await page.getByRole('button', { name: 'Show this week' }).click();
+  await expect(page.getByText(/The week of /)).toBeVisible();
 });
 
 test('a partner accepts the rate of a ready trip from the non-final report and downloads it', async ({ page, baseURL }) => {

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Alert, Button, Group, List, Select, Stack, Text, Title } from '@mantine/core';
-import { IconCircleCheck, IconDownload } from '@tabler/icons-react';
+import { IconCircleCheck } from '@tabler/icons-react';
 import { useSearchParams } from 'react-router';
 import { TRIP_MSG, contract, isStaff, type NonFinalTrip } from '@tripline/core';
 import type { ScreenProps } from '../../app/screens.tsx';
@@ -14,7 +14,7 @@ import { usePartners } from '../vehicles/api.ts';
 import { acceptRates, csvHref, useNonFinalReport } from './api.ts';
 import { NonFinalTable } from './NonFinalTable.tsx';
 import { nonFinalParamsFrom, nonFinalProblem, searchOf } from './report-params.ts';
-import { ReportError, ReportSkeleton } from './ReportStates.tsx';
+import { DownloadCsvButton, ReportError, ReportSkeleton } from './ReportStates.tsx';
 
 /**
  * /reporting/partner-non-final-trips (spec 3 §2, issue 14 §5): the trips of a date range (at most
@@ -92,7 +92,7 @@ export function NonFinalTripsPage({ route }: ScreenProps) {
       </div>
       <Group gap="sm" align="flex-end" role="search" aria-label="Report dates">
         <DayInput label="From" required w={150} value={params.dateFrom} onChange={(d) => set({ dateFrom: d })} />
-        <DayInput label="To" required w={150} value={params.dateTo} onChange={(d) => set({ dateTo: d })} error={problem ?? undefined} />
+        <DayInput label="To" required w={150} value={params.dateTo} onChange={(d) => set({ dateTo: d })} error={!!problem} />
         {staff && (
           <Select
             label="Partner"
@@ -113,17 +113,7 @@ export function NonFinalTripsPage({ route }: ScreenProps) {
         >
           {picked.length ? `Accept rates (${picked.length})` : 'Accept rates'}
         </Button>
-        <Button
-          component="a"
-          variant="default"
-          leftSection={<IconDownload size={16} />}
-          href={query ? csvHref(contract.nonFinalTripsReport, query) : undefined}
-          download
-          data-disabled={!query || undefined}
-          onClick={(e) => !query && e.preventDefault()}
-        >
-          Download CSV
-        </Button>
+        <DownloadCsvButton href={query ? csvHref(contract.nonFinalTripsReport, query) : null} />
       </Group>
       {problem ? (
         <Alert color="yellow" title={problem}>

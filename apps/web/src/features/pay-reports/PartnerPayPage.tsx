@@ -1,7 +1,7 @@
 import { lazy, Suspense } from 'react';
 import { ActionIcon, Alert, Button, Group, Paper, Select, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { DatePickerInput } from '@mantine/dates';
-import { IconChevronLeft, IconChevronRight, IconDownload } from '@tabler/icons-react';
+import { IconChevronLeft, IconChevronRight } from '@tabler/icons-react';
 import { useSearchParams } from 'react-router';
 import { contract, isPayWeekStart, isStaff, payWeek, type PayTotalsJson } from '@tripline/core';
 import type { ScreenProps } from '../../app/screens.tsx';
@@ -11,8 +11,8 @@ import { formatMoney, plural } from '../trips/home/trip-format.ts';
 import { usePartners } from '../vehicles/api.ts';
 import { csvHref, usePartnerPayReport } from './api.ts';
 import { PartnerLinesTable, PayTripsTable } from './PayTables.tsx';
-import { neighbourWeeks, payParamsFrom, payQueryOf, searchOf } from './report-params.ts';
-import { ReportError, ReportSkeleton } from './ReportStates.tsx';
+import { defaultPayWeek, neighbourWeeks, payParamsFrom, payQueryOf, searchOf } from './report-params.ts';
+import { DownloadCsvButton, ReportError, ReportSkeleton } from './ReportStates.tsx';
 
 // ECharts comes with the chart only, never with the first download
 const PayChart = lazy(async () => ({ default: (await import('./PayChart.tsx')).PayChart }));
@@ -66,8 +66,9 @@ export function PartnerPayPage({ route }: ScreenProps) {
           {route.title ?? 'Partner-pay report'}
         </Title>
         <Text size="sm" c="dimmed">
-          {check.ok ? `The week of ${formatUsDate(check.date)} to ${formatUsDate(payWeek(check.date).dateTo)}` : 'Choose the Sunday a week begins on'}
-          {staff ? '' : ` for ${me.partnerName ?? 'your company'}`}
+          {[staff ? null : (me.partnerName ?? 'Your company'), check.ok ? `The week of ${formatUsDate(check.date)} to ${formatUsDate(payWeek(check.date).dateTo)}` : 'Choose the Sunday a week begins on']
+            .filter(Boolean)
+            .join(' · ')}
         </Text>
       </div>
       <Group gap="sm" align="flex-end" role="search" aria-label="Report week">
@@ -89,7 +90,8 @@ export function PartnerPayPage({ route }: ScreenProps) {
             onChange={(d) => set({ date: d })}
             // the calendar is named by the field it belongs to (the popover's own id would name nothing)
             popoverProps={{ withinPortal: true, id: 'pay-week' }}
-            error={check.ok ? undefined : check.message}
+            // the alert below says why; the field is marked
+            error={!check.ok}
           />
           <ActionIcon variant="default" size="lg" aria-label="Next week" disabled={!weeks?.next} onClick={() => weeks?.next && set({ date: weeks.next })}>
             <IconChevronRight size={18} />
@@ -107,21 +109,16 @@ export function PartnerPayPage({ route }: ScreenProps) {
             onChange={(id) => set({ affiliateId: id })}
           />
         )}
-        <Button
-          component="a"
-          variant="default"
-          leftSection={<IconDownload size={16} />}
-          href={check.ok ? csvHref(contract.partnerPayReport, { date: check.date, affiliateId: staff ? params.affiliateId : null }) : undefined}
-          download
-          data-disabled={!check.ok || undefined}
-          onClick={(e) => !check.ok && e.preventDefault()}
-        >
-          Download CSV
-        </Button>
+        <DownloadCsvButton href={check.ok ? csvHref(contract.partnerPayReport, { date: check.date, affiliateId: staff ? params.affiliateId : null }) : null} />
       </Group>
       {!check.ok ? (
         <Alert color="yellow" title={check.message}>
-          The report covers a week from Sunday to Saturday. Pick a Sunday that has already begun.
+          <Text size="sm" mb="xs">
+            The report covers a week from Sunday to Saturday. Pick a Sunday that has already begun.
+          </Text>
+          <Button size="xs" variant="default" onClick={() => set({ date: defaultPayWeek(today) })}>
+            Show this week
+          </Button>
         </Alert>
       ) : report.isPending ? (
         <ReportSkeleton label="Loading the partner-pay report" />

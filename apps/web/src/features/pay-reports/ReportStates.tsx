@@ -1,5 +1,5 @@
 import { Alert, Button, Skeleton, Stack, Text } from '@mantine/core';
-import { IconAlertCircle } from '@tabler/icons-react';
+import { IconAlertCircle, IconDownload } from '@tabler/icons-react';
 import { ApiError } from '../../lib/api.ts';
 
 /** What a report shows while it loads: its shape, greyed. */
@@ -28,5 +28,22 @@ export function ReportError({ what, error, onRetry }: { what: string; error: Err
         </Button>
       )}
     </Alert>
+  );
+}
+
+/**
+ * Download CSV: a link the browser follows with the session (the file streams); a disabled button
+ * while the form cannot be asked for.
+ */
+export function DownloadCsvButton({ href }: { href: string | null }) {
+  const icon = <IconDownload size={16} />;
+  return href ? (
+    <Button component="a" variant="default" leftSection={icon} href={href} download>
+      Download CSV
+    </Button>
+  ) : (
+    <Button variant="default" leftSection={icon} disabled>
+      Download CSV
+    </Button>
   );
 }

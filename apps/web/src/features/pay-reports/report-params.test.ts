@@ -8,6 +8,9 @@ describe('the partner-pay address', () => {
   it("opens on this week's Sunday and keeps what the address names", () => {
     expect(payParamsFrom(new URLSearchParams(), TODAY)).toEqual({ date: '2026-11-22', affiliateId: null });
     expect(payParamsFrom(new URLSearchParams('date=2026-11-15&affiliateId=p1'), TODAY)).toEqual({ date: '2026-11-15', affiliateId: 'p1' });
+    // a date that is not one is left for the user to choose
+    expect(payParamsFrom(new URLSearchParams('date=2026-02-30'), TODAY).date).toBeNull();
+    expect(payQueryOf({ date: null, affiliateId: null }, TODAY)).toEqual({ ok: false, message: 'Please enter all required fields' });
   });
 
   it('refuses a week that is not a past or present Sunday', () => {
@@ -30,6 +33,8 @@ describe('the non-final address', () => {
     expect(nonFinalProblem(p)).toBeNull();
     expect(nonFinalProblem({ ...p, dateFrom: '2026-11-26' })).toBe('A date range needs min less than or equal to max');
     expect(nonFinalProblem({ ...p, dateFrom: '2025-11-23' })).toBe('A date range covers at most 366 days');
+    expect(nonFinalParamsFrom(new URLSearchParams('dateFrom=soon'), TODAY).dateFrom).toBeNull();
+    expect(nonFinalProblem({ ...p, dateFrom: null })).toBe('Please enter all required fields');
   });
 
   it('writes only the values that are set', () => {

@@ -1,4 +1,4 @@
-import { addDays, isSunday, nonFinalRangeProblem, payWeekProblem, weekStartOf } from '@tripline/core';
+import { addDays, isoDateProblem, isSunday, nonFinalRangeProblem, payWeekProblem, weekStartOf } from '@tripline/core';
 
 /** The partner-pay report as its address holds it: /reporting/partner-pay?date=…&affiliateId=… */
 export interface PayParams {
@@ -16,9 +16,13 @@ export interface NonFinalParams {
 /** The week the report opens on: the latest Sunday that is not in the future (this week's). */
 export const defaultPayWeek = (today: string): string => weekStartOf(today);
 
+/** A day from the address when it is one (YYYY-MM-DD, a real day); anything else is left empty. */
+const dayParam = (raw: string | null): string | null => (raw && isoDateProblem(raw) === null ? raw : null);
+
 /** The week asked for in the address, or this week's Sunday when none is. */
 export function payParamsFrom(search: URLSearchParams, today: string): PayParams {
-  return { date: search.get('date') || defaultPayWeek(today), affiliateId: search.get('affiliateId') || null };
+  const raw = search.get('date');
+  return { date: raw ? dayParam(raw) : defaultPayWeek(today), affiliateId: search.get('affiliateId') || null };
 }
 
 /** The week a report can be asked for, or the reason it cannot (spec 2 §5 rule 170). */
@@ -29,9 +33,11 @@ export function payQueryOf(p: PayParams, today: string): { ok: true; date: strin
 
 /** The last 30 days up to today, unless the address says otherwise. */
 export function nonFinalParamsFrom(search: URLSearchParams, today: string): NonFinalParams {
+  const from = search.get('dateFrom');
+  const to = search.get('dateTo');
   return {
-    dateFrom: search.get('dateFrom') || addDays(today, -30),
-    dateTo: search.get('dateTo') || today,
+    dateFrom: from ? dayParam(from) : addDays(today, -30),
+    dateTo: to ? dayParam(to) : today,
     affiliateId: search.get('affiliateId') || null,
   };
 }
