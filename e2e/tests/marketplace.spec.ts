@@ -206,3 +206,34 @@ test('the list fits a phone', async ({ page }) => {
   await expectNoA11yViolations(page, 'marketplace-375');
   await shot(page, 'marketplace-375');
 });
+
+test('staff offer a trip on the marketplace from trip inspect, then withdraw it', async ({ page }) => {
+  const day = dayOffset(4);
+  const trip = await withDatabase(async (db) => {
+    const { rows } = await db.query<{ id: string; reference_number: string }>(
+      `select id, reference_number from drive_assignments
+        where service_date = $1 and not accepted and not canceled and not locked and marketplace_until is null
+          and first_pickup is not null and coalesce(service_number, service_type_requested) in ('01', '03', 'Ambulatory', 'Wheelchair')
+        order by reference_number limit 1`,
+      [day],
+    );
+    return rows[0];
+  });
+  expect(trip, `an open trip on ${day}`).toBeTruthy();
+  await signIn(page, 'dispatcher');
+  await expect(page).not.toHaveURL(/\/login/);
+  await page.goto(`/admin/trips?serviceDate=${day}&referenceNumber=${trip.reference_number}&inspect=${trip.id}`);
+  const offer = page.getByTestId('marketplace-offer');
+  await expect(offer).toContainText('Not offered on the marketplace.');
+  await offer.getByRole('button', { name: 'Offer on marketplace' }).click();
+  const confirm = page.getByRole('dialog', { name: `Offer trip ${trip.reference_number} on the marketplace` });
+  await expect(confirm).toBeVisible();
+  await shot(page, 'marketplace-offer-confirm');
+  await confirm.getByRole('button', { name: 'Offer on marketplace' }).click();
+  await expect(page.getByText(`Trip ${trip.reference_number} is offered on the marketplace.`)).toBeVisible();
+  await expect(offer).toContainText(/^Offered on the marketplace/);
+  await expectNoA11yViolations(page, 'marketplace-offer');
+  await offer.getByRole('button', { name: 'Withdraw from marketplace' }).click();
+  await expect(page.getByText(`Trip ${trip.reference_number} is withdrawn from the marketplace.`)).toBeVisible();
+  await expect(offer).toContainText('Not offered on the marketplace.');
+});

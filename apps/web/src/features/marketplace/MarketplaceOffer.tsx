@@ -10,9 +10,12 @@ import { TRIP_WRITE_QUIET, writeTrip } from '../trips/actions/trip-write.tsx';
 import type { TripRows } from '../trips/home/use-day-trips.ts';
 
 /** Where a trip stands in the marketplace, in words for staff. */
-export function offerText(trip: Pick<DriveAssignment, 'marketplaceUntil' | 'farmoutName' | 'timeZone'>, now: Date): string {
+export function offerText(trip: Pick<DriveAssignment, 'marketplaceUntil' | 'farmoutName' | 'timeZone' | 'declined'>, now: Date): string {
   const until = trip.marketplaceUntil ?? null;
   if (until === null) return 'Not offered on the marketplace.';
+  if (isExclusive({ marketplaceUntil: until }, now) && trip.declined) {
+    return `Offered on the marketplace: open to partners other than ${trip.farmoutName ?? 'the one that declined it'} from ${reservedUntilText(until, trip.timeZone)}.`;
+  }
   if (isExclusive({ marketplaceUntil: until }, now) && trip.farmoutName) {
     return `Offered on the marketplace: reserved for ${trip.farmoutName} until ${reservedUntilText(until, trip.timeZone)}, then open to every partner.`;
   }
@@ -47,12 +50,15 @@ export function MarketplaceOffer({ trip, rows }: { trip: DriveAssignment; rows: 
 
   const offer = async () => {
     const at = defaultOfferInstant(pickupAt, new Date());
-    const exclusive = at.getTime() > Date.now() && trip.farmoutName;
+    const later = at.getTime() > Date.now();
+    const when = reservedUntilText(at.toISOString(), trip.timeZone);
     const yes = await confirm({
       title: `Offer trip ${trip.referenceNumber} on the marketplace`,
-      message: exclusive
-        ? `${trip.farmoutName} keeps it to itself until ${reservedUntilText(at.toISOString(), trip.timeZone)}; from then any partner may claim it.`
-        : 'Every partner may claim it from now on.',
+      message: !later
+        ? 'Every partner may claim it from now on.'
+        : trip.declined || !trip.farmoutName
+          ? `Partners may claim it from ${when}${trip.declined && trip.farmoutName ? ` (not ${trip.farmoutName}, which declined it)` : ''}.`
+          : `${trip.farmoutName} keeps it to itself until ${when}; from then any partner may claim it.`,
       confirmLabel: 'Offer on marketplace',
       focusConfirm: true,
     });
