@@ -4,6 +4,7 @@ import { useMediaQuery } from '@mantine/hooks';
 import type { MarketplaceTrip } from '@tripline/core';
 import { VirtualTable, type TableColumn } from '../../components/VirtualTable.tsx';
 import { formatTime } from '../trips/home/trip-format.ts';
+import tripList from '../trips/home/trip-list.module.css';
 import classes from './marketplace.module.css';
 import { linkedCount } from './marketplace-filter.ts';
 import { milesText, pickupText, placeText, rateText, stateText } from './trip-text.ts';
@@ -172,8 +173,8 @@ export function MarketplaceList({ trips, counts, selected, partner, label, onTog
         rowProps={rowProps}
         renderHeader={(c) => (c.key === 'select' ? <VisuallyHidden>Selected</VisuallyHidden> : c.label)}
         focusableRows
-        className={classes.table}
-        headerClassName={classes.header}
+        className={tripList.table}
+        headerClassName={tripList.header}
         rowClassName={classes.row}
         style={{ flex: 1 }}
       />
