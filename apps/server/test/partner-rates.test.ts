@@ -4,7 +4,7 @@ import { Browser, buildTestApp, type TestApp } from './app.ts';
 import { createTestDatabase, type TestDatabase } from './db.ts';
 import { createContact, type Created } from './factories.ts';
 import { createBillTo, createRate } from './rate-factories.ts';
-import { auditRows, createPartner, createTrip, FUTURE, PAST, signIn, TODAY, type Partner } from './trip-factories.ts';
+import { apiToken, auditRows, createPartner, createTrip, FUTURE, PAST, signIn, TODAY, type Partner } from './trip-factories.ts';
 
 let db: TestDatabase;
 let t: TestApp;
@@ -54,6 +54,13 @@ describe('GET /api/partner-rates', () => {
     const ofY: PartnerRate[] = (await staff.get(`/api/partner-rates?providerId=${y.partner.id}&billToId=${billTo.id}`)).json();
     expect(ofY.every((r) => r.affiliateId === y.partner.id)).toBe(true);
     expect(ofY[0]).toMatchObject({ rateType: 'Mile Reimburse', baseMileageReimbursementRate: 1.25, billToName: 'Valley Health Plan', status: 'Active', dateEnd: null });
+  });
+
+  it('answers an API token with the financials area, and refuses one without it', async () => {
+    const staffId = (await createContact(db.pool, { types: ['SecureEmployee'] })).id;
+    const call = (value: string) => t.app.inject({ url: '/api/partner-rates', headers: { authorization: `Bearer ${value}` } });
+    expect((await call(await apiToken(db.pool, staffId, { financials: ['GET'] }))).statusCode).toBe(200);
+    expect((await call(await apiToken(db.pool, staffId, { trips: ['GET'] }))).statusCode).toBe(403);
   });
 
   it('gives a partner its own rates only', async () => {
