@@ -2,7 +2,10 @@
 -- The marketplace (spec 1 §4, 2 §4): a trip is offered while marketplace_until is set and it is not
 -- accepted, canceled or locked. Offered trips are a small share of a day, so the list of a date
 -- reads them through a partial index instead of the whole day.
-CREATE INDEX drive_assignments_offered ON drive_assignments (service_date, first_pickup)
+-- It holds each trip's id and version stamps too, so the list of a date finds which kept
+-- trips are still current without reading the trips themselves.
+CREATE INDEX drive_assignments_offered ON drive_assignments (service_date, first_pickup, reference_number)
+  INCLUDE (id, view_stamp, legs_stamp)
   WHERE marketplace_until IS NOT NULL AND NOT accepted AND NOT canceled AND NOT locked;
 
 -- The opaque passenger key of a marketplace row links one passenger's trips of one day and says

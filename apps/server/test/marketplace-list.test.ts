@@ -139,4 +139,13 @@ describe('GET /api/marketplace-trips', () => {
     const unknown = await staff.get(`/api/marketplace-trips?date=${FUTURE}&affiliateId=${(await createPartner(db.pool)).user.id}`);
     expect(unknown.statusCode).toBe(400);
   });
+
+  it('answers a partner from kept trips that follow every change: a new time, a withdrawal', async () => {
+    const trip = await createOfferedTrip(db.pool, { billToId: (await createBillTo(db.pool, 'Kept Plan')).id, legs: [{ pickup: '10:00:00' }] });
+    expect(byRef(await list(partner), trip).pickupTime).toBe('10:00:00');
+    await db.pool.query(`update trip_legs set loc_first_time_ord = '10:30:00' where drive_assignment_id = $1`, [trip.id]);
+    expect(byRef(await list(partner), trip).pickupTime).toBe('10:30:00');
+    await db.pool.query('update drive_assignments set marketplace_until = null where id = $1', [trip.id]);
+    expect(refs(await list(partner))).not.toContain(trip.referenceNumber);
+  });
 });

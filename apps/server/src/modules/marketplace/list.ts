@@ -1,10 +1,8 @@
+import type { FastifyReply } from 'fastify';
 import {
-  isOffered,
   isStaff,
   marketplaceFilterProblem,
   marketplaceRow,
-  matchesMarketplaceText,
-  milesBetween,
   operatorToday,
   type contract,
   type MarketplaceTrip,
@@ -17,10 +15,13 @@ import type { SessionUser } from '../../platform/auth/users.ts';
 import type { AppDeps } from '../../platform/deps.ts';
 import { badRequest, forbidden, notFound } from '../../platform/errors.ts';
 import { lookupZip } from '../../platform/providers/geo-zip.ts';
-import { findPartner, servedZips } from '../assignment/partners.ts';
+import { findPartner } from '../assignment/partners.ts';
 import { isUuid } from '../trips/repository.ts';
+import { sendPrepared } from '../../platform/http.ts';
+import { chooseOffers, zipsServed, type Listing } from './choose.ts';
+import { partnerListJson } from './partner-list.ts';
 import { priceOffered } from './pricing.ts';
-import { OFFERED_SQL, readOffered, type OfferedTrip } from './records.ts';
+import { OFFERED_SQL, readOffered } from './records.ts';
 
 type Query = ParsedQueryOf<typeof contract.marketplaceTrips>;
 
@@ -73,56 +74,33 @@ async function originOf(pool: Pool, zip: string | undefined, partnerId: string |
  * GET marketplace-trips (spec 2 §7, issue 14 §2): the offered trips of a date within range miles of
  * a ZIP code, or exactly the trips referenceNumbers names (any date). A partner receives every
  * offered trip but those it declined, redacted, priced with its own rates and marked Out-Of-Area
- * outside its ZIP coverage; staff receive full rows, priced for the partner whose view they asked
- * for (affiliateId), else for each trip's own partner.
+ * outside its ZIP coverage (partner-list.ts, from kept trips); staff receive full rows, priced for
+ * the partner whose view they asked for (affiliateId), else for each trip's own partner.
  */
-export async function marketplaceTrips(deps: AppDeps, user: SessionUser, query: Query): Promise<MarketplaceTrips> {
+export async function marketplaceTrips(deps: AppDeps, user: SessionUser, query: Query, reply: FastifyReply): Promise<MarketplaceTrips> {
   const now = deps.clock.now();
   const today = operatorToday(now);
   const date = query.date ?? today;
-  const byReference = query.referenceNumbers !== undefined && query.referenceNumbers.length > 0;
+  const referenceNumbers = query.referenceNumbers ?? [];
+  const byReference = referenceNumbers.length > 0;
   const problem = marketplaceFilterProblem({ date: byReference ? today : date, zip: query.zip, range: query.range }, today);
   if (problem) throw badRequest(problem.message, [problem]);
 
   const viewer = await viewerOf(deps.pool, user, query.affiliateId);
   const origin = await originOf(deps.pool, query.zip, viewer.partnerId);
+  const listing: Listing = { date, byReference, referenceNumbers, q: query.q, range: query.range, origin, now };
+  if (!viewer.staff) return sendPrepared(reply, await partnerListJson(deps.pool, viewer.partnerId!, listing));
+
   const found = byReference
-    ? await readOffered(deps.pool, `da.reference_number = any($1::text[]) and ${OFFERED_SQL}`, [query.referenceNumbers], { withPassenger: viewer.staff })
-    : await readOffered(deps.pool, `da.service_date = $1::date and ${OFFERED_SQL}`, [date], { withPassenger: viewer.staff });
-
-  // offered now, and not to a partner that declined it (spec 2 §4)
-  const visible = found.filter((t) => isOffered(t.record, now) && (viewer.partnerId === null || !t.record.declinedBy.includes(viewer.partnerId)));
-  const tripCountsByPassenger: Record<string, number> = {};
-  for (const t of visible) {
-    const key = t.record.passengerKey;
-    if (key) tripCountsByPassenger[key] = (tripCountsByPassenger[key] ?? 0) + 1;
-  }
-
-  const rows: { trip: OfferedTrip; row: ReturnType<typeof marketplaceRow>; distanceMiles: number | null }[] = [];
-  for (const t of visible) {
-    const row = marketplaceRow(t.record, viewer, now);
-    if (query.q && !matchesMarketplaceText(row, query.q)) continue;
-    const first = t.record.legs[0]?.pickup;
-    const distanceMiles = origin && first && first.lat !== null && first.lng !== null ? milesBetween(origin, { lat: first.lat, lng: first.lng }) : null;
-    // the range applies to a date's list with an origin; named trips are shown wherever they are
-    if (!byReference && origin && (distanceMiles === null || distanceMiles > query.range)) continue;
-    rows.push({ trip: t, row, distanceMiles });
-  }
-
-  const pay = await priceOffered(deps.pool, rows.map((r) => r.trip), (t) => viewer.partnerId ?? t.record.farmoutContactId, now);
-  const served = viewer.partnerId
-    ? (await servedZips(deps.pool, rows.flatMap((r) => (r.row.pickup.zip ? [r.row.pickup.zip] : [])), viewer.partnerId)).get(viewer.partnerId) ?? new Set<string>()
-    : null;
-
-  const driveAssignments = rows.map(({ trip, row, distanceMiles }): MarketplaceTrip => {
+    ? await readOffered(deps.pool, `da.reference_number = any($1::text[]) and ${OFFERED_SQL}`, [referenceNumbers], { withPassenger: true })
+    : await readOffered(deps.pool, `da.service_date = $1::date and ${OFFERED_SQL}`, [date], { withPassenger: true });
+  const items = found.map((trip) => ({ trip, row: marketplaceRow(trip.record, viewer, now) }));
+  const { chosen, counts } = chooseOffers(items, viewer.partnerId, listing);
+  const pay = await priceOffered(deps.pool, chosen.map((c) => c.item.trip), (t) => viewer.partnerId ?? t.record.farmoutContactId, now);
+  const served = viewer.partnerId ? await zipsServed(deps.pool, viewer.partnerId, chosen.map((c) => c.item.row)) : null;
+  const driveAssignments = chosen.map(({ item: { trip, row }, distanceMiles }): MarketplaceTrip => {
     const p = pay.get(trip.record.id)!;
-    return {
-      ...row,
-      rate: p.rate,
-      rateBreakdown: p.rateBreakdown,
-      distanceMiles,
-      outOfArea: served !== null && !(row.pickup.zip && served.has(row.pickup.zip)),
-    };
+    return { ...row, rate: p.rate, rateBreakdown: p.rateBreakdown, distanceMiles, outOfArea: served !== null && !served.has(row.pickup.zip ?? '') };
   });
-  return { driveAssignments, tripCountsByPassenger, origin };
+  return { driveAssignments, tripCountsByPassenger: counts, origin };
 }

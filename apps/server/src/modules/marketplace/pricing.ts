@@ -33,16 +33,19 @@ export async function priceOffered(
   for (const p of partners) rates.set(p, await partnerRatesInForce(db, p, dates[0], dates[dates.length - 1], now));
   for (const t of trips) {
     const partner = partnerOf(t);
-    const rate = partner
-      ? rateFor(rates.get(partner) ?? [], { billToContactId: t.record.billToContactId, serviceType: t.serviceNumber ?? t.record.serviceTypeRequested, serviceDate: t.record.serviceDate })
-      : null;
-    if (!rate) {
-      priced.set(t.record.id, NO_PAY);
-      continue;
-    }
-    const pay = tripPay(payInputOf(t.payTrip, t.payExtras), rate);
-    const dollars = payDollars(pay);
-    priced.set(t.record.id, { rate: dollars ?? 'NoRate', rateBreakdown: pay });
+    priced.set(t.record.id, offeredPay(t, partner ? rateOf(t, rates.get(partner) ?? []) : null));
   }
   return priced;
+}
+
+/** The rate in force for an offered trip among a partner's rates (core rateFor), or null. */
+export function rateOf(t: OfferedTrip, rates: readonly PartnerRate[]): PartnerRate | null {
+  return rateFor(rates, { billToContactId: t.record.billToContactId, serviceType: t.serviceNumber ?? t.record.serviceTypeRequested, serviceDate: t.record.serviceDate });
+}
+
+/** What an offered trip pays under a rate (core tripPay); NoRate without one. */
+export function offeredPay(t: OfferedTrip, rate: PartnerRate | null): OfferedPay {
+  if (!rate) return NO_PAY;
+  const pay = tripPay(payInputOf(t.payTrip, t.payExtras), rate);
+  return { rate: payDollars(pay) ?? 'NoRate', rateBreakdown: pay };
 }

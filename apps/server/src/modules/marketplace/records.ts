@@ -1,11 +1,14 @@
 import { createHash } from 'node:crypto';
 import type { ApprovedPayExtras, MarketplaceRecord, PayTrip } from '@tripline/core';
 import type { Pool, PoolClient } from 'pg';
+import { TRIP_STAMP } from '../trips/repository.ts';
 
 type Db = Pool | PoolClient;
 
 /** The rows a marketplace reading returns: the record plus what pricing needs of the trip. */
 export interface OfferedTrip {
+  /** The trip's version (its stamps and the view epoch, migrations 0002, 0013): what a kept copy is checked by. */
+  stamp: string;
   record: MarketplaceRecord;
   /** The service type code a rate is found by (serviceNumber). */
   serviceNumber: string | null;
@@ -70,6 +73,7 @@ interface Row {
   paid_miles_override: number | null;
   extra_deadhead_miles: number;
   declined_by: string[];
+  stamp: string;
   salt: string;
   legs: LegJson[] | null;
 }
@@ -121,9 +125,10 @@ export async function readOffered(db: Db, where: string, params: unknown[], opts
             da.paid_miles_override::float8 as paid_miles_override, da.extra_deadhead_miles::float8 as extra_deadhead_miles,
             coalesce((select array_agg(distinct td.partner_id::text) from trip_declines td
                        where td.drive_assignment_id = da.id and td.partner_id is not null), '{}') as declined_by,
-            ms.passenger_key_salt as salt, legs.list as legs
+            ${TRIP_STAMP} || '.' || e.epoch as stamp, ms.passenger_key_salt as salt, legs.list as legs
        from drive_assignments da
        cross join marketplace_secret ms
+       cross join trip_view_epoch e
        left join contacts fo on fo.id = da.farmout_contact_id
        left join divisions dv on dv.id = da.division_id
        cross join lateral (${legsOf(opts.withPassenger)}) legs
@@ -198,7 +203,7 @@ function toOffered(r: Row): OfferedTrip {
     paidMilesOverride: r.paid_miles_override,
     extraDeadheadMiles: r.extra_deadhead_miles,
   };
-  return { record, serviceNumber: r.service_number, payTrip, payExtras };
+  return { stamp: r.stamp, record, serviceNumber: r.service_number, payTrip, payExtras };
 }
 
 /** The opaque per-day passenger key (see readOffered). */

@@ -1,0 +1,74 @@
+import { marketplaceRow, type MarketplaceTripRow, type PartnerRate } from '@tripline/core';
+import type { Pool } from 'pg';
+import { TRIP_STAMP } from '../trips/repository.ts';
+import { offeredPay } from './pricing.ts';
+import { OFFERED_SQL, readOffered, type OfferedTrip } from './records.ts';
+
+/**
+ * An offered trip kept between requests for partners, with its redacted row and that row's JSON
+ * without the parts that differ per partner (state, reservedUntil, rate, distance, Out-Of-Area),
+ * and its pay under each rate it was priced with. Kept by the trip's stamps and the view epoch
+ * (migrations 0002, 0013): any change to the trip, its legs or the places it names gives a new one.
+ */
+export interface KeptOffer {
+  trip: OfferedTrip;
+  row: MarketplaceTripRow;
+  /** JSON of the row without state and reservedUntil, its closing brace left off (UTF-8, ready to send). */
+  base: Buffer;
+  pay: Map<string, KeptPay>;
+}
+
+/** A trip's pay under one rate version: the rate as JSON text, the breakdown as JSON bytes. */
+export interface KeptPay {
+  rate: string;
+  rateBreakdown: Buffer;
+}
+
+/** The pay of a kept trip under a rate (or NoRate) as JSON parts, priced once per rate version. */
+export function keptPay(k: KeptOffer, rate: PartnerRate | null): KeptPay {
+  const key = rate ? `${rate.id}.${rate.modCount}` : '';
+  let p = k.pay.get(key);
+  if (!p) {
+    const priced = offeredPay(k.trip, rate);
+    p = { rate: JSON.stringify(priced.rate), rateBreakdown: Buffer.from(JSON.stringify(priced.rateBreakdown)) };
+    k.pay.set(key, p);
+  }
+  return p;
+}
+
+/** A trip made ready to keep: its partner row, redacted once (no partner's state in it). */
+export function keepOffer(trip: OfferedTrip): KeptOffer {
+  const row = marketplaceRow(trip.record, { partnerId: null, staff: false }, new Date(0));
+  const { state: _state, reservedUntil: _until, ...shared } = row;
+  const json = JSON.stringify(shared);
+  return { trip, row, base: Buffer.from(json.slice(0, -1)), pay: new Map() };
+}
+
+/** At most this many trips are kept per database (a week of busy marketplace days). */
+const KEEP_AT_MOST = 60_000;
+const keptByPool = new WeakMap<Pool, Map<string, KeptOffer>>();
+
+/**
+ * The offered trips of a date for partners, in day order: their ids and stamps are read through
+ * the partial index of offered trips, and only trips without a kept copy of that stamp are read
+ * and redacted again.
+ */
+export async function offeredOfDay(pool: Pool, date: string): Promise<KeptOffer[]> {
+  let kept = keptByPool.get(pool);
+  if (!kept) keptByPool.set(pool, (kept = new Map()));
+  const { rows } = await pool.query<{ id: string; stamp: string }>({
+    name: 'marketplace-offered-stamps',
+    text: `select da.id, ${TRIP_STAMP} || '.' || e.epoch as stamp
+             from drive_assignments da cross join trip_view_epoch e
+            where da.service_date = $1::date and ${OFFERED_SQL}
+            order by da.first_pickup nulls last, da.reference_number`,
+    values: [date],
+  });
+  const missing = rows.filter((r) => kept.get(r.id)?.trip.stamp !== r.stamp).map((r) => r.id);
+  if (missing.length > 0) {
+    if (kept.size + missing.length > KEEP_AT_MOST) kept.clear();
+    for (const t of await readOffered(pool, 'da.id = any($1::uuid[])', [missing], { withPassenger: false })) kept.set(t.record.id, keepOffer(t));
+  }
+  // a trip changed between the two reads is shown as last read; one gone is left out
+  return rows.flatMap((r) => kept.get(r.id) ?? []);
+}
