@@ -1,6 +1,7 @@
 import { dateInRange, STAFF_CANCEL_REASON, type ActivityType, type StandingRule } from '@tripline/core';
 import type { PoolClient } from 'pg';
 import { writeAudits, type AuditEntry } from '../../platform/audit.ts';
+import { repriceTrips } from '../partner-rates/pricing.ts';
 
 /** Who an audit row names: the staff member's request, or nobody for the daily run. */
 export type Actor = Pick<AuditEntry, 'actorId' | 'impersonatorId' | 'requestId' | 'clientAddress'>;
@@ -42,6 +43,8 @@ export async function holdOrderTrips(
     [ids, STAFF_CANCEL_REASON, note],
   );
   await client.query('update standing_order_trips set cancelled_by_order = true where standing_order_id = $1 and drive_assignment_id = any($2::uuid[])', [orderId, ids]);
+  // a cancellation or its undoing changes what the trips pay (issue 14 §3)
+  await repriceTrips(client, ids, new Date());
   await writeAudits(
     client,
     rows.map((r) => ({
@@ -94,6 +97,8 @@ export async function restoreOrderTrips(
     [ids],
   );
   await client.query('update standing_order_trips set cancelled_by_order = false where standing_order_id = $1 and drive_assignment_id = any($2::uuid[])', [orderId, ids]);
+  // a cancellation or its undoing changes what the trips pay (issue 14 §3)
+  await repriceTrips(client, ids, new Date());
   await writeAudits(
     client,
     back.map((r) => ({
