@@ -1,6 +1,8 @@
 import { payDollars, payInputOf, toPennies, tripPay, type RateForPay, type TripLeg } from '@tripline/core';
 import type { PoolClient } from 'pg';
 
+import { AMOUNT_COLUMNS } from './writes.ts';
+
 export { partnerRatesInForce } from './repository.ts';
 
 /** A trip whose pay changed, as it was and as it is now (dollars; null = NoRate). */
@@ -42,12 +44,7 @@ const PAY_INPUTS = `
                      from trip_legs tl where tl.drive_assignment_id = da.id), '[]') as legs,
          (select json_build_object(
                    'id', r.id, 'billToContactId', r.bill_to_contact_id, 'serviceId', r.service_id, 'rateType', r.rate_type,
-                   'dateBegin', r.date_begin, 'dateEnd', r.date_end, 'cancelRate', r.cancel_rate, 'basePickupRate', r.base_pickup_rate,
-                   'baseBucketMileageRate', r.base_bucket_mileage_rate, 'baseFlatRate', r.base_flat_rate,
-                   'baseMileageCeilingRate', r.base_mileage_ceiling_rate, 'baseMileageRate', r.base_mileage_rate,
-                   'timeCharge', r.time_charge, 'baseMileageReimbursementRate', r.base_mileage_reimbursement_rate,
-                   'addWaitTime', r.add_wait_time, 'addsOffHours', r.adds_off_hours, 'addsPca', r.adds_pca,
-                   'addsPharmacyStop', r.adds_pharmacy_stop)
+                   'dateBegin', r.date_begin, 'dateEnd', r.date_end, ${AMOUNT_COLUMNS.map(([field, column]) => `'${field}', r.${column}`).join(', ')})
             from partner_rates r
            where r.affiliate_id = da.farmout_contact_id and r.bill_to_contact_id = da.bill_to_contact_id
              and r.service_id = coalesce(da.service_number, da.service_type_requested) and daterange(r.date_begin, r.date_end, '[]') @> da.service_date
