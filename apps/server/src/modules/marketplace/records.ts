@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import type { ApprovedPayExtras, MarketplaceRecord, PayTrip } from '@tripline/core';
+import type { ApprovedPayExtras, MarketplaceRecord, PayTrip, PlaceRecord } from '@tripline/core';
 import type { Pool, PoolClient } from 'pg';
 import { TRIP_STAMP } from '../trips/repository.ts';
 
@@ -78,24 +78,13 @@ interface Row {
   legs: LegJson[] | null;
 }
 
-interface PlaceJson {
-  street: string | null;
-  address: string | null;
-  city: string | null;
-  zip: string | null;
-  county: string | null;
-  lat: number | null;
-  lng: number | null;
-  facilityName: string | null;
-}
-
 interface LegJson {
   id: string;
   whichLeg: string;
   pickupTime: string | null;
   appointmentTime: string | null;
-  pickup: PlaceJson;
-  dropOff: PlaceJson;
+  pickup: PlaceRecord;
+  dropOff: PlaceRecord;
   meters: number | null;
   seconds: number | null;
   status: string;
