@@ -90,7 +90,29 @@ test('a partner’s deadhead mileage request is approved in the monitor, then fi
   await staffPage.getByRole('option', { name: 'Approved' }).click();
   await expect(staffPage.getByTestId('monitor-row')).toContainText('Approved');
   await staffPage.screenshot({ path: test.info().outputPath('monitor-approved.png') });
+  // Enter opens the trip in trip inspect, with its pay actions
+  await staffPage.getByTestId('monitor-row').focus();
+  await staffPage.keyboard.press('Enter');
+  const inspect = staffPage.getByRole('dialog').filter({ hasText: `Trip ${ref}` });
+  await expect(inspect.getByRole('button', { name: 'Adjust mileage' })).toBeVisible({ timeout: 15_000 });
+  await expect(inspect.getByRole('button', { name: 'Rate override' })).toHaveCount(0);
+  await expectNoA11yViolations(staffPage, 'trip inspect opened from the monitor');
+  await staffPage.screenshot({ path: test.info().outputPath('monitor-inspect.png') });
   await staff.close();
+
+  // A rate editor sees the rate override dialog in trip inspect (left without a change).
+  const finance = await browser.newContext({ baseURL });
+  const financePage = await finance.newPage();
+  await signIn(financePage, 'finance');
+  await expect(financePage).not.toHaveURL(/\/login/);
+  await financePage.goto(`/admin/trips?serviceDate=${day}&referenceNumber=${ref}&inspect=${trip!.id}`);
+  await financePage.getByRole('button', { name: 'Rate override' }).click();
+  const rate = financePage.getByRole('dialog', { name: `Override the rate of trip ${ref}` });
+  await expect(rate.getByTestId('rate-current')).toHaveText(/^\$[\d,]+\.\d\d$/);
+  await expectNoA11yViolations(financePage, 'rate override dialog');
+  await financePage.screenshot({ path: test.info().outputPath('rate-override.png') });
+  await rate.getByRole('button', { name: 'Cancel' }).click();
+  await finance.close();
 
   // The partner finalises: the rate is accepted and the trip is Final.
   await expect.poll(async () => (await dayTrips<Trip>(page.request, day)).find((t) => t.id === trip!.id)?.partnerPayStatus).toBe('Pending');
