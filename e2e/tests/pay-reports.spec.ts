@@ -139,4 +139,12 @@ test('a dispatcher sees a line per partner and opens one', async ({ page }) => {
   await expect(page).toHaveURL(/affiliateId=/);
   await expect(page.getByRole('table', { name: 'Trips of the week' })).toBeVisible();
   await expect(page.getByText(/ of Sandia Mobility$/)).toBeVisible();
+
+  // the non-final report names each trip's partner for staff
+  await page.goto('/reporting/partner-non-final-trips');
+  const nonFinal = page.getByRole('table', { name: 'Non-final trips' });
+  await expect(nonFinal.getByRole('columnheader', { name: 'Partner' })).toBeVisible();
+  await expect(nonFinal.getByRole('row').nth(1)).toBeVisible();
+  await expectNoA11yViolations(page, 'non-final trips report, every partner');
+  await shot(page, 'non-final-staff');
 });
