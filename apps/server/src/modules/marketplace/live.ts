@@ -3,6 +3,7 @@ import {
   isStaff,
   marketplaceFilterProblem,
   marketplaceRow,
+  marketplaceState,
   MARKETPLACE_DEFAULT_RANGE,
   operatorToday,
   type MarketplaceRecord,
@@ -51,8 +52,32 @@ export function marketplaceSource(pool: Pool, clock: Clock): LiveSource<Filter, 
     visibleTo: (user, row) => isStaff(user) || (user.partnerId !== null && !row.record.declinedBy.includes(user.partnerId)),
     // every subscriber gets its own view of the row; the kept text is never sent as it is
     present: (user) => {
-      const viewer = { partnerId: isStaff(user) ? null : user.partnerId, staff: isStaff(user) };
-      return (json) => JSON.stringify(marketplaceRow((JSON.parse(json) as OfferedRow).record, viewer, clock.now()));
+      if (isStaff(user)) return (json) => JSON.stringify(marketplaceRow((JSON.parse(json) as OfferedRow).record, { partnerId: null, staff: true }, clock.now()));
+      const partnerId = user.partnerId;
+      return (json) => {
+        const shown = partnerShared(json);
+        const state = marketplaceState(shown.record, partnerId, clock.now());
+        const until = state === 'reserved' ? JSON.stringify(shown.record.marketplaceUntil) : 'null';
+        return `${shown.base},"state":"${state}","reservedUntil":${until}}`;
+      };
     },
   };
+}
+
+/**
+ * A row's partner view without its per-partner state, made once per row version however many
+ * partners receive it (a day of thousands of rows is sent to every partner watching it).
+ */
+const sharedByJson = new Map<string, { record: MarketplaceRecord; base: string }>();
+const SHARED_AT_MOST = 20_000;
+function partnerShared(json: string): { record: MarketplaceRecord; base: string } {
+  let shown = sharedByJson.get(json);
+  if (!shown) {
+    const { record } = JSON.parse(json) as OfferedRow;
+    const { state: _state, reservedUntil: _until, ...shared } = marketplaceRow(record, { partnerId: null, staff: false }, new Date(0));
+    shown = { record, base: JSON.stringify(shared).slice(0, -1) };
+    if (sharedByJson.size >= SHARED_AT_MOST) sharedByJson.clear();
+    sharedByJson.set(json, shown);
+  }
+  return shown;
 }
