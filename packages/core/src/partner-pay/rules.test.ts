@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { NewPartnerRate, partnerRateEndpoints } from '../api/partner-rates.ts';
 import { RATE_MSG } from './messages.ts';
-import { dayBefore, mayEditRates, rateAmountProblems, rateAmountsFor, rateEndProblem, rateStatus } from './rules.ts';
+import { rateServiceType } from './pay.ts';
+import { dayBefore, mayEditRates, noRateRefusal, rateAmountProblems, rateAmountsFor, rateEndProblem, rateStatus } from './rules.ts';
 
 const user = (over: { types?: string[]; ldapGroups?: string[]; adminAccess?: boolean } = {}) => ({
   types: ['SecureEmployee'], ldapGroups: [], adminAccess: false, ...over,
@@ -74,5 +75,17 @@ describe('NewPartnerRate', () => {
     expect(issues({ ...base, cancelRate: 1.005 })).toEqual([['cancelRate', RATE_MSG.AMOUNT]]);
     expect(issues({ ...base, serviceId: '42' })).toEqual([['serviceId', RATE_MSG.CHOOSE_SERVICE_TYPE]]);
     expect(issues({ ...base, rateType: 'Per Hour' })?.[0]).toEqual(['rateType', RATE_MSG.CHOOSE_RATE_TYPE]);
+  });
+});
+
+describe('rate accept and NoRate', () => {
+  it("refuses a trip that pays nothing yet, and takes one with a rate or an override", () => {
+    expect(noRateRefusal({ farmoutRate: null })).toBe('This trip has no rate yet; call dispatch.');
+    expect(noRateRefusal({ farmoutRate: 0 })).toBeNull();
+    expect(noRateRefusal({ farmoutRate: 42.5 })).toBeNull();
+  });
+  it("finds a trip's rate by its service number, else the service type requested", () => {
+    expect(rateServiceType({ serviceNumber: '03', serviceTypeRequested: '01' })).toBe('03');
+    expect(rateServiceType({ serviceNumber: null, serviceTypeRequested: '05' })).toBe('05');
   });
 });
