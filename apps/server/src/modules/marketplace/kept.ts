@@ -1,4 +1,4 @@
-import { marketplaceRow, type MarketplaceTripRow, type PartnerRate } from '@tripline/core';
+import { marketplaceRow, type MarketplaceRecord, type MarketplaceTripRow, type PartnerRate } from '@tripline/core';
 import type { Pool } from 'pg';
 import { TRIP_STAMP } from '../trips/repository.ts';
 import { offeredPay } from './pricing.ts';
@@ -36,12 +36,20 @@ export function keptPay(k: KeptOffer, rate: PartnerRate | null): KeptPay {
   return p;
 }
 
+/**
+ * A trip's row as every partner sees it (redacted) and that row's JSON without the state a partner
+ * sees it in (state, reservedUntil), its closing brace left off for those to be added.
+ */
+export function partnerRowShared(record: MarketplaceRecord): { row: MarketplaceTripRow; base: string } {
+  const row = marketplaceRow(record, { partnerId: null, staff: false }, new Date(0));
+  const { state: _state, reservedUntil: _until, ...shared } = row;
+  return { row, base: JSON.stringify(shared).slice(0, -1) };
+}
+
 /** A trip made ready to keep: its partner row, redacted once (no partner's state in it). */
 export function keepOffer(trip: OfferedTrip): KeptOffer {
-  const row = marketplaceRow(trip.record, { partnerId: null, staff: false }, new Date(0));
-  const { state: _state, reservedUntil: _until, ...shared } = row;
-  const json = JSON.stringify(shared);
-  return { trip, row, base: Buffer.from(json.slice(0, -1)), pay: new Map() };
+  const { row, base } = partnerRowShared(trip.record);
+  return { trip, row, base: Buffer.from(base), pay: new Map() };
 }
 
 /** At most this many trips are kept per database (a week of busy marketplace days). */

@@ -14,6 +14,7 @@ import type { z } from 'zod';
 import type { SessionUser } from '../../platform/auth/users.ts';
 import type { Clock } from '../../platform/clock.ts';
 import type { LiveSource } from '../../platform/live/source.ts';
+import { partnerRowShared } from './kept.ts';
 import { OFFERED_SQL, readOffered } from './records.ts';
 
 type Filter = z.output<typeof MarketplaceTripFilter>;
@@ -74,8 +75,7 @@ function partnerShared(json: string): { record: MarketplaceRecord; base: string 
   let shown = sharedByJson.get(json);
   if (!shown) {
     const { record } = JSON.parse(json) as OfferedRow;
-    const { state: _state, reservedUntil: _until, ...shared } = marketplaceRow(record, { partnerId: null, staff: false }, new Date(0));
-    shown = { record, base: JSON.stringify(shared).slice(0, -1) };
+    shown = { record, base: partnerRowShared(record).base };
     if (sharedByJson.size >= SHARED_AT_MOST) sharedByJson.clear();
     sharedByJson.set(json, shown);
   }
