@@ -73,6 +73,13 @@ test('a partner reads last week’s pay, chart and totals, and downloads it', as
   await shot(page, 'partner-pay-refused');
   await page.getByRole('button', { name: 'Show this week' }).click();
   await expect(page.getByText(/The week of /)).toBeVisible();
+
+  // from a week's pay to what its trips that are not Final wait for
+  await page.goto(`/reporting/partner-pay?date=${sunday}`);
+  await page.getByRole('link', { name: "What the week's trips that are not Final wait for" }).click();
+  await expect(page).toHaveURL(new RegExp(`/reporting/partner-non-final-trips\\?dateFrom=${sunday}&dateTo=`));
+  await expect(page.getByRole('table', { name: 'Non-final trips' }).getByRole('row').nth(1)).toBeVisible();
+  await expectNoA11yViolations(page, 'non-final trips of a week');
 });
 
 test('a partner accepts the rate of a ready trip from the non-final report and downloads it', async ({ page, baseURL }) => {

@@ -1,7 +1,7 @@
 import { useState } from 'react';
-import { Alert, Button, Group, List, Select, Stack, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Button, Group, List, Select, Stack, Text, Title } from '@mantine/core';
 import { IconCircleCheck } from '@tabler/icons-react';
-import { useSearchParams } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { TRIP_MSG, contract, isStaff, type NonFinalTrip } from '@tripline/core';
 import type { ScreenProps } from '../../app/screens.tsx';
 import { DayInput } from '../../components/DayInput.tsx';
@@ -87,7 +87,10 @@ export function NonFinalTripsPage({ route }: ScreenProps) {
           {route.title ?? 'Non-final trips report'}
         </Title>
         <Text size="sm" c="dimmed">
-          Trips whose pay is not Final yet, and what each one waits for{staff ? '' : ` (${me.partnerName ?? 'your company'})`}
+          Trips whose pay is not Final yet, and what each one waits for{staff ? '' : ` (${me.partnerName ?? 'your company'})`}.{' '}
+          <Anchor component={Link} to="/reporting/partner-pay" size="sm" inherit underline="always">
+            Pay by week
+          </Anchor>
         </Text>
       </div>
       <Group gap="sm" align="flex-end" role="search" aria-label="Report dates">

@@ -1,8 +1,8 @@
 import { lazy, Suspense } from 'react';
-import { ActionIcon, Alert, Button, Group, Paper, Select, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { ActionIcon, Alert, Anchor, Button, Group, Paper, Select, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { DatePickerInput } from '@mantine/dates';
 import { IconChevronLeft, IconChevronRight } from '@tabler/icons-react';
-import { useSearchParams } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { contract, isPayWeekStart, isStaff, payWeek, type PayTotalsJson } from '@tripline/core';
 import type { ScreenProps } from '../../app/screens.tsx';
 import { useCurrentUser } from '../../lib/current-user.ts';
@@ -127,6 +127,15 @@ export function PartnerPayPage({ route }: ScreenProps) {
       ) : data ? (
         <Stack gap="md" style={{ opacity: report.isPlaceholderData ? 0.6 : 1 }}>
           <Totals totals={data.totals} />
+          {data.totals.notFinalTrips > 0 && (
+            <Anchor
+              component={Link}
+              size="sm"
+              to={`/reporting/partner-non-final-trips?${searchOf({ dateFrom: data.dateFrom, dateTo: data.dateTo < today ? data.dateTo : today, affiliateId: data.affiliateId })}`}
+            >
+              What the week's trips that are not Final wait for
+            </Anchor>
+          )}
           <Paper withBorder p="sm" radius="md">
             <Suspense fallback={<Skeleton height={260} />}>
               <PayChart days={data.days} />
