@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import type { ApprovedPayExtras, MarketplaceRecord, PayTrip, PlaceRecord } from '@tripline/core';
+import type { ApprovedPayExtras, LegRecord, MarketplaceRecord, PayTrip } from '@tripline/core';
 import type { Pool, PoolClient } from 'pg';
 import { TRIP_STAMP } from '../trips/repository.ts';
 
@@ -78,16 +78,10 @@ interface Row {
   legs: LegJson[] | null;
 }
 
-interface LegJson {
-  id: string;
-  whichLeg: string;
-  pickupTime: string | null;
-  appointmentTime: string | null;
-  pickup: PlaceRecord;
-  dropOff: PlaceRecord;
+/** A leg as the reading builds it: core's LegRecord, with meters and seconds for miles and minutes, and what pay reads. */
+interface LegJson extends Omit<LegRecord, 'miles' | 'driveMinutes'> {
   meters: number | null;
   seconds: number | null;
-  status: string;
   actualPickup: string | null;
   secondAction: string;
   cancelNc: boolean;
