@@ -110,6 +110,16 @@ describe('trip writes that change pay inputs reprice the trip in their transacti
     expect((await pay(two.id)).farmout_rate).toBe(15);
   });
 
+  it('stats entered price the trip from its legs, in the same answer', async () => {
+    const one = await trip({ serviceDate: PAST });
+    const res = await partnerX.post('/api/stats', [
+      { driveAssignmentId: one.id, modCount: one.modCount, tripLegId: one.legIds[0], timeArrive: '09:02:00', timeDepart: '09:06:00', timeDropOff: '09:45:00' },
+    ]);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().updated[0].farmoutRate).toBe(40);
+    expect((await pay(one.id)).farmout_rate_breakdown).toMatchObject({ noRate: false, totalPennies: 4000 });
+  });
+
   it("a new partner's rate prices a trip assigned in bulk", async () => {
     const one = await trip();
     const res = await staff.post('/api/drive-assignment-bulk-assign', { referenceNumbers: [one.referenceNumber], providerId: y.partner.id });

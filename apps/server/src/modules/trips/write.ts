@@ -31,13 +31,12 @@ export function changeTrip<T>(
   work: (change: TripChange) => Promise<T>,
 ): Promise<T> {
   return inTransaction(deps.pool, async (client) => {
-    toReprice.delete(client); // nothing carried over from an earlier transaction on this connection
     const trip = await lockTrip(client, user, ref.id);
     if (!trip) throw notFound();
     assertFresh(trip, ref.modCount);
     const now = deps.clock.now();
     const result = await work({ client, trip, user, req, now });
-    await repricePending(client, now);
+    await repricePending(client, now, [trip.id]);
     return result;
   });
 }
@@ -60,12 +59,17 @@ const PAY_INPUT_ACTIVITIES = new Set<string>([
 const PAY_INPUT_FIELDS: readonly string[] = ['canceled', 'cancelledWithCharge', 'cancelledWithoutCharge'];
 const toReprice = new WeakMap<PoolClient, Set<string>>();
 
-/** Prices again, in this transaction, the trips whose pay inputs this transaction changed so far. */
-export async function repricePending(client: PoolClient, now: Date): Promise<void> {
-  const ids = toReprice.get(client);
-  if (!ids?.size) return;
+/**
+ * Prices again, in this transaction, those of the given trips whose pay inputs it changed so far.
+ * Only the trips the caller works on (and has locked) are priced: a mark left by a transaction that
+ * failed on this connection is dropped, never acted on.
+ */
+export async function repricePending(client: PoolClient, now: Date, tripIds: readonly string[]): Promise<void> {
+  const marked = toReprice.get(client);
+  if (!marked?.size) return;
   toReprice.delete(client);
-  await repriceTrips(client, [...ids], now);
+  const ids = tripIds.filter((id) => marked.has(id));
+  if (ids.length > 0) await repriceTrips(client, ids, now);
 }
 
 /** spec 1 §8: a write made on an older copy of the trip answers 409 with the server's copy. */
@@ -129,14 +133,14 @@ export async function updateTrip(
 
 /** The trip as it is now, after the change (still inside the transaction). */
 export async function freshTrip(change: TripChange): Promise<DriveAssignment> {
-  await repricePending(change.client, change.now);
+  await repricePending(change.client, change.now, [change.trip.id]);
   const trip = await findTrip(change.client, null, change.trip.id);
   if (!trip) throw notFound();
   return trip;
 }
 
 export async function freshTrips(client: PoolClient, ids: readonly string[], now: Date = new Date()): Promise<DriveAssignment[]> {
-  await repricePending(client, now);
+  await repricePending(client, now, ids);
   return ids.length ? findTrips(client, null, { ids }) : [];
 }
 
