@@ -181,6 +181,15 @@ describe('PATCH /api/partner-rates', () => {
     ]);
   });
 
+  it("refuses to stretch a rate into the days of its group's next rate", async () => {
+    const plan = await createBillTo(db.pool, 'Sunrise Dialysis Program');
+    const old = await createRate(db.pool, { affiliateId: x.partner.id, billToId: plan.id, dateBegin: '2026-09-01', dateEnd: '2026-10-31' });
+    await createRate(db.pool, { affiliateId: x.partner.id, billToId: plan.id, dateBegin: '2026-11-01' });
+    const res = await patch(finance, `id=${old.id}&dateEnd=2026-11-05&modCount=0`);
+    expect([res.statusCode, res.json().message]).toEqual([400, "This group's next rate begins 2026-11-01; end this rate before that day"]);
+    expect((await rateRow(old.id)).mod_count).toBe(0);
+  });
+
   it("corrects a rate that begins today in place, and refuses to correct an older one", async () => {
     const made = await finance.post('/api/partner-rates', flat({ serviceId: '91', baseFlatRate: 99 }));
     const id = made.json().rate.id;
