@@ -1,4 +1,4 @@
-import { MARKETPLACE_MSG, type MarketplaceAcceptResult } from '@tripline/core';
+import { contract, MARKETPLACE_MSG, type MarketplaceAcceptResult } from '@tripline/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Browser, buildTestApp, type TestApp } from './app.ts';
 import { createTestDatabase, type TestDatabase } from './db.ts';
@@ -30,6 +30,7 @@ afterAll(async () => {
 const claim = async (b: Browser, ids: unknown) => {
   const res = await b.post('/api/marketplace-accept', ids);
   expect(res.statusCode, res.body).toBe(200);
+  expect(contract.marketplaceAccept.response.safeParse(res.json()).error).toBeUndefined();
   return res.json() as MarketplaceAcceptResult;
 };
 const offered = (spec: Parameters<typeof createOfferedTrip>[1] = {}) => createOfferedTrip(db.pool, { billToId: billTo, partnerId: own.partner.id, ...spec });

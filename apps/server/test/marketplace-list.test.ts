@@ -1,4 +1,4 @@
-import { MARKETPLACE_MSG, type MarketplaceTrip, type MarketplaceTrips } from '@tripline/core';
+import { contract, MARKETPLACE_MSG, type MarketplaceTrip, type MarketplaceTrips } from '@tripline/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Browser, buildTestApp, type TestApp } from './app.ts';
 import { createTestDatabase, type TestDatabase } from './db.ts';
@@ -54,6 +54,9 @@ afterAll(async () => {
 const list = async (b: Browser, query = `date=${FUTURE}&zip=87102`) => {
   const res = await b.get(`/api/marketplace-trips?${query}`);
   expect(res.statusCode, res.body).toBe(200);
+  // the browser checks every answer against the contract
+  const checked = contract.marketplaceTrips.response.safeParse(res.json());
+  expect(checked.error).toBeUndefined();
   return res.json() as MarketplaceTrips;
 };
 const refs = (l: MarketplaceTrips) => l.driveAssignments.map((d) => d.referenceNumber).sort();
