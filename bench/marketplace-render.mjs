@@ -3,12 +3,13 @@
 // causes no long tasks (over 50 ms).
 //
 //   node bench/marketplace-render.mjs --data-dir DIR [--visits V]
+//   DATABASE_URL=postgres://…/tripline node bench/marketplace-render.mjs [--visits V]
 //
 // DIR is the million-trip seed (seeded first with --trips-per-day 27000 --days 37 when empty).
-// The day three days ahead is made a marketplace day: 5,000 of its open trips that need a vehicle
-// are offered to every partner (marketplace_until a minute ago) and the demo `partner`'s company is
-// given a flat rate for each of their bill-to and service type pairs, so every row is priced; both
-// are undone at the end. The portal serves the web build named by WEB_DIST, else apps/web/dist
+// The day three days ahead is made a marketplace day (the list benchmark, marketplace-trips, uses
+// tomorrow): 5,000 of its trips that need a vehicle are offered to every partner, unaccepted and
+// open since a minute ago, and the demo `partner`'s company is given a flat rate for each of their
+// bill-to and service type pairs it has none for, so rows are priced; both are put back at the end. The portal serves the web build named by WEB_DIST, else apps/web/dist
 // (build it first: (cd apps/web && npx vite build --outDir DIR)). Raw Chromium over the DevTools
 // protocol (no Network domain), browser, portal and PostgreSQL on the same machine.
 //
@@ -32,6 +33,10 @@ const { args, visits: VISITS, webDist, log, launch } = renderBench('marketplace-
 const OFFERED = 5_000;
 const BUDGET_MS = 1_500;
 const DAYS_AHEAD = 3;
+/** The list is asked for within RANGE_MILES of this ZIP code's centre; the offered trips lie 20 miles inside that. */
+const ZIP = '87102';
+const ORIGIN = { lat: 35.0844, lng: -106.6504 };
+const RANGE_MILES = 300;
 
 /** `window.__marketShown`: when the list, its count and every marker were there, and the frame after (ms since navigation start). */
 const READY = `(() => {
@@ -86,22 +91,43 @@ const DRAG = `new Promise((resolve) => {
   requestAnimationFrame(step);
 })`;
 
-/** Offers OFFERED open trips of `day` to every partner and prices them for `partnerId`; answers how to undo it. */
+/**
+ * Offers OFFERED trips of `day` to every partner (unaccepted, unlocked, open since a minute ago)
+ * and gives `partnerId` a flat rate for each bill-to and service type among them it has no rate
+ * for; answers how to put the trips and rates back as they were.
+ */
 async function makeMarketDay(db, day, partnerId) {
-  const { rows } = await db.query(
-    `update drive_assignments da set marketplace_until = now() - interval '1 minute'
-      where da.id in (select id from drive_assignments
-                       where service_date = $1 and not accepted and not canceled and not locked and marketplace_until is null
-                         and first_pickup is not null and coalesce(service_number, service_type_requested) not in ('55', '56', '95', '98', '99')
-                       order by id limit $2)
-      returning da.id`,
-    [day, OFFERED],
+  // the day's own offers step aside, so the day holds exactly the trips offered here
+  const { rows: before } = await db.query(
+    `(select id, accepted, locked, marketplace_until from drive_assignments where service_date = $1 and marketplace_until is not null)
+     union
+     (select da.id, da.accepted, da.locked, da.marketplace_until
+        from drive_assignments da
+        join trip_legs tl on tl.drive_assignment_id = da.id and tl.which_leg = 'A'
+        join addresses a on a.id = tl.location_first_id
+       where da.service_date = $1 and not da.canceled and da.first_pickup is not null and da.service_type_requested in ('01', '03', '05')
+         and 3958.8 * 2 * asin(sqrt(power(sin(radians(a.lat - $3) / 2), 2) + cos(radians($3)) * cos(radians(a.lat)) * power(sin(radians(a.lng - $4) / 2), 2))) < $5
+       order by da.accepted, da.reference_number limit $2)`,
+    [day, OFFERED, ORIGIN.lat, ORIGIN.lng, RANGE_MILES - 20],
   );
-  const ids = rows.map((r) => r.id);
+  const { rows: chosen } = await db.query(
+    `select da.id from drive_assignments da
+       join trip_legs tl on tl.drive_assignment_id = da.id and tl.which_leg = 'A'
+       join addresses a on a.id = tl.location_first_id
+      where da.id = any($1::uuid[]) and not da.canceled and da.first_pickup is not null and da.service_type_requested in ('01', '03', '05')
+        and 3958.8 * 2 * asin(sqrt(power(sin(radians(a.lat - $2) / 2), 2) + cos(radians($2)) * cos(radians(a.lat)) * power(sin(radians(a.lng - $3) / 2), 2))) < $4
+      order by da.accepted, da.reference_number limit $5`,
+    [before.map((r) => r.id), ORIGIN.lat, ORIGIN.lng, RANGE_MILES - 20, OFFERED],
+  );
+  const ids = chosen.map((r) => r.id);
+  await db.query('update drive_assignments set marketplace_until = null where id = any($1::uuid[])', [before.map((r) => r.id)]);
+  await db.query(`update drive_assignments set accepted = false, locked = false, marketplace_until = now() - interval '1 minute' where id = any($1::uuid[])`, [ids]);
   const { rows: rates } = await db.query(
     `insert into partner_rates (affiliate_id, bill_to_contact_id, service_id, rate_type, base_flat_rate, cancel_rate, date_begin)
-     select distinct $1::uuid, bill_to_contact_id, coalesce(service_number, service_type_requested), 'Flat Rate', 42, 15, $2::date
-       from drive_assignments where id = any($3::uuid[]) and bill_to_contact_id is not null
+     select distinct $1::uuid, bill_to_contact_id, coalesce(service_number, service_type_requested), 'Flat Rate', 42, 15, $2::date - 30
+       from drive_assignments da where id = any($3::uuid[]) and bill_to_contact_id is not null
+        and not exists (select 1 from partner_rates r where r.affiliate_id = $1 and r.bill_to_contact_id = da.bill_to_contact_id
+                          and r.service_id = coalesce(da.service_number, da.service_type_requested))
      on conflict do nothing
      returning id`,
     [partnerId, day, ids],
@@ -111,7 +137,12 @@ async function makeMarketDay(db, day, partnerId) {
     offered: ids.length,
     rates: rates.length,
     undo: async () => {
-      await db.query('update drive_assignments set marketplace_until = null where id = any($1::uuid[])', [ids]);
+      await db.query(
+        `update drive_assignments da set accepted = b.accepted, locked = b.locked, marketplace_until = b.marketplace_until
+           from unnest($1::uuid[], $2::boolean[], $3::boolean[], $4::timestamptz[]) as b(id, accepted, locked, marketplace_until)
+          where da.id = b.id`,
+        [before.map((r) => r.id), before.map((r) => r.accepted), before.map((r) => r.locked), before.map((r) => r.marketplace_until)],
+      );
       await db.query('delete from partner_rates where id = any($1::uuid[])', [rates.map((r) => r.id)]);
     },
   };
@@ -119,8 +150,9 @@ async function makeMarketDay(db, day, partnerId) {
 
 const cleanups = [];
 try {
-  if (!args['data-dir']) throw new Error('give the million-trip seed with --data-dir DIR');
-  const dbUrl = await benchDatabase({ dataDir: args['data-dir'], tripsPerDay: args['trips-per-day'], days: args.days, prefix: 'tripline-bench-market-', cleanups, log });
+  // a cluster already running on the seed (DATABASE_URL), or the seeded folder started here
+  if (!process.env.DATABASE_URL && !args['data-dir']) throw new Error('give the million-trip seed with --data-dir DIR, or DATABASE_URL');
+  const dbUrl = process.env.DATABASE_URL ?? (await benchDatabase({ dataDir: args['data-dir'], tripsPerDay: args['trips-per-day'], days: args.days, prefix: 'tripline-bench-market-', cleanups, log }));
   const db = new pg.Client({ connectionString: dbUrl });
   await db.connect();
   cleanups.push(() => db.end());
@@ -137,7 +169,7 @@ try {
   const browser = await launch();
   cleanups.push(() => browser.close());
   await browser.addInitScript(READY);
-  const target = `${portal.base}/marketplace?date=${day}&range=300`;
+  const target = `${portal.base}/marketplace?date=${day}&zip=${ZIP}&range=${RANGE_MILES}`;
   const { first, rest, median, stats: s } = await timeVisits(browser, { base: portal.base, user: 'partner', target, readyExpression: 'window.__marketShown', visits: VISITS });
   log(`load average ${os.loadavg().map((l) => l.toFixed(2)).join(' ')}`);
   log(`first visit after the portal started: in the document at ${first.at} ms, shown ${first.shown} ms`);

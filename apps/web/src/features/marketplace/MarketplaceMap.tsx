@@ -4,6 +4,7 @@ import L from 'leaflet';
 import type { MarketplaceTrip, Vehicle } from '@tripline/core';
 import { createBaseMap, drawOutlines } from '../../lib/map/base-map.ts';
 import { NEED_COLORS, NEED_LABELS, VEHICLE_COLOR, markerLook } from './map-style.ts';
+import { PickupLayer, type PickupPoint } from './pickup-layer.ts';
 import { pickupText } from './trip-text.ts';
 
 const METERS_PER_MILE = 1609.344;
@@ -22,23 +23,17 @@ export interface MarketplaceMapProps {
   onToggle(trip: MarketplaceTrip): void;
 }
 
-interface Drawn {
-  marker: L.CircleMarker;
-  trip: MarketplaceTrip;
-  selected: boolean;
-}
-
 /**
- * The marketplace map (spec 2 §2): each shown trip's first pickup as a canvas circle (thousands stay
- * quick: no element per marker), coloured by service type and state; the range circle; the
+ * The marketplace map (spec 2 §2): each shown trip's first pickup as a circle on one canvas
+ * (thousands stay quick: no element or Leaflet layer per marker), coloured by service type and state; the range circle; the
  * partner's vehicles where their position is known. A click on a pickup selects the trip.
  */
 export default function MarketplaceMap({ trips, selected, vehicles, origin, rangeMiles, fitKey, onToggle }: MarketplaceMapProps) {
   const box = useRef<HTMLDivElement>(null);
   const mapRef = useRef<L.Map | null>(null);
-  const drawn = useRef(new Map<string, Drawn>());
-  const toggle = useRef(onToggle);
-  toggle.current = onToggle;
+  const pickups = useRef<PickupLayer | null>(null);
+  const latest = useRef({ trips, onToggle });
+  latest.current = { trips, onToggle };
   const [outlines, setOutlines] = useState<'loading' | 'ready' | 'failed'>('loading');
 
   useEffect(() => {
@@ -47,52 +42,36 @@ export default function MarketplaceMap({ trips, selected, vehicles, origin, rang
     const base = createBaseMap(el, { preferCanvas: true });
     base.map.setView(START, 7);
     mapRef.current = base.map;
-    const markers = drawn.current;
+    pickups.current = new PickupLayer((id) => {
+      const trip = latest.current.trips.find((t) => t.id === id);
+      if (trip) latest.current.onToggle(trip);
+    }).addTo(base.map);
     drawOutlines(base.map, 'inView').then(
       () => setOutlines('ready'),
       () => setOutlines('failed'),
     );
     return () => {
       mapRef.current = null;
-      markers.clear();
+      pickups.current = null;
       base.remove();
     };
   }, []);
 
-  // markers: only what changed is touched, so a slider drag over thousands of trips stays smooth
+  // the pickups: one canvas redrawn whole, a few milliseconds even for thousands
   useEffect(() => {
     const map = mapRef.current;
-    if (!map) return;
-    const markers = drawn.current;
-    const shown = new Set<string>();
+    const layer = pickups.current;
+    if (!map || !layer) return;
+    const points: PickupPoint[] = [];
     for (const trip of trips) {
       const { lat, lng } = trip.pickup;
       if (lat === null || lng === null) continue;
-      shown.add(trip.id);
-      const isSelected = selected.has(trip.id);
-      const had = markers.get(trip.id);
-      if (had) {
-        if (had.trip !== trip || had.selected !== isSelected) {
-          had.marker.setStyle(markerLook(trip.serviceTypeRequested, trip.state, isSelected));
-          if (isSelected) had.marker.bringToFront();
-          had.trip = trip;
-          had.selected = isSelected;
-        }
-        continue;
-      }
-      const marker = L.circleMarker([lat, lng], markerLook(trip.serviceTypeRequested, trip.state, isSelected));
-      marker.bindTooltip(() => `${trip.referenceNumber} · ${trip.serviceTypeName} · ${pickupText(trip)}`);
-      marker.on('click', () => toggle.current(drawn.current.get(trip.id)?.trip ?? trip));
-      marker.addTo(map);
-      markers.set(trip.id, { marker, trip, selected: isSelected });
+      const front = selected.has(trip.id);
+      points.push({ id: trip.id, lat, lng, front, look: markerLook(trip.serviceTypeRequested, trip.state, front), tooltip: `${trip.referenceNumber} · ${trip.serviceTypeName} · ${pickupText(trip)}` });
     }
-    for (const [id, d] of markers) {
-      if (shown.has(id)) continue;
-      d.marker.remove();
-      markers.delete(id);
-    }
+    layer.setPoints(points);
     // how many pickups are drawn, for journeys and benchmarks that cannot count canvas pixels
-    map.getContainer().dataset.markers = String(markers.size);
+    map.getContainer().dataset.markers = String(points.length);
   }, [trips, selected]);
 
   // the view: the trips and the range circle, once per day and place

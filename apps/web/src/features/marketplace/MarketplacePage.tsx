@@ -74,6 +74,13 @@ export function MarketplacePage({ route }: ScreenProps) {
 
   const zipText = params.zip ?? list.origin?.zip ?? 'your base';
   const label = `Offered trips for ${formatUsDate(params.date)}`;
+  const map = (
+    <div className={classes.map}>
+      <Suspense fallback={<Skeleton height="100%" />}>
+        <MarketplaceMap trips={visible} selected={selected} vehicles={vehicles.data ?? []} origin={list.origin} rangeMiles={params.range} fitKey={`${params.date} ${params.zip} ${params.range}`} onToggle={onToggle} />
+      </Suspense>
+    </div>
+  );
   let body;
   if (list.error && !trips) {
     body = (
@@ -83,34 +90,26 @@ export function MarketplacePage({ route }: ScreenProps) {
         </Button>
       </Alert>
     );
-  } else if (!trips) {
-    body = (
-      <div className={classes.layout} aria-busy="true" aria-label="Loading offered trips">
-        <Skeleton height="100%" mih={320} />
-        <Skeleton height="100%" mih={320} />
-      </div>
-    );
-  } else if (trips.length === 0) {
+  } else if (trips && trips.length === 0) {
     body = (
       <Text c="dimmed" ta="center" py="xl">
         {params.referenceNumbers ? 'None of these reference numbers is an offered trip.' : `No offered trips for ${formatUsDate(params.date)} within ${params.range} miles of ${zipText}`}
       </Text>
     );
   } else {
+    // The map is there from the start: Leaflet and the outlines load while the list is asked for.
     body = (
       <div className={classes.layout}>
-        {visible.length === 0 ? (
+        {!trips ? (
+          <Skeleton height="100%" mih={320} />
+        ) : visible.length === 0 ? (
           <Text c="dimmed" ta="center" py="xl">
             No offered trip has its first pickup in the chosen hours.
           </Text>
         ) : (
           <MarketplaceList trips={visible} counts={list.counts} selected={selected} partner={partner} label={label} onToggle={onToggle} onInspect={onInspect} onClaim={claimSelected} />
         )}
-        <div className={classes.map}>
-          <Suspense fallback={<Skeleton height="100%" />}>
-            <MarketplaceMap trips={visible} selected={selected} vehicles={vehicles.data ?? []} origin={list.origin} rangeMiles={params.range} fitKey={`${params.date} ${params.zip} ${params.range}`} onToggle={onToggle} />
-          </Suspense>
-        </div>
+        {map}
       </div>
     );
   }

@@ -31,7 +31,7 @@ export function useMarketplace(ask: MarketplaceAsk | null): MarketplaceList {
   const [error, setError] = useState<unknown>(null);
   const [attempt, setAttempt] = useState(0);
   const key = ask ? JSON.stringify(ask) : null;
-  // what the found set said before the HTTP answer came: applied to it once it does
+  // what the found set last said is offered: a list read again is held to it
   const offered = useRef<MarketplaceTripRow[] | null>(null);
 
   useEffect(() => {
@@ -51,12 +51,12 @@ export function useMarketplace(ask: MarketplaceAsk | null): MarketplaceList {
           setCounts(answer.tripCountsByPassenger);
           setOrigin(answer.origin ?? null);
           setError(null);
+          if (first) follow();
         },
         (failure: unknown) => {
           if (!controller.signal.aborted && first) setError(failure);
         },
       );
-    void read(true);
     const later = () => {
       if (timer) return;
       timer = setTimeout(() => {
@@ -64,26 +64,31 @@ export function useMarketplace(ask: MarketplaceAsk | null): MarketplaceList {
         void read(false);
       }, RELOAD_AFTER_MS);
     };
-    // Exact reference numbers may name trips of any day: only the list's own day is followed.
-    const unsubscribe = asked.referenceNumbers
-      ? () => undefined
-      : live.subscribe<MarketplaceTripRow>(
-          { table: 'MarketplaceTrip', filter: { date: asked.date } },
-          {
-            fetched: (rows) => {
-              offered.current = rows;
-              setTrips((current) => (current ? keepOffered(current, rows) : current));
-            },
-            changed: (change) => {
-              setTrips((current) => {
-                if (!current) return current;
-                const out = applyLiveChange(current, change);
-                if (out.reload) later();
-                return out.trips;
-              });
-            },
+    // Followed once the list is in (the found set's first answer then says what has gone meanwhile),
+    // so the page does not take in two copies of the day at once. Exact reference numbers may name
+    // trips of any day: only the list's own day is followed.
+    let unsubscribe = () => {};
+    const follow = () => {
+      if (asked.referenceNumbers || controller.signal.aborted) return;
+      unsubscribe = live.subscribe<MarketplaceTripRow>(
+        { table: 'MarketplaceTrip', filter: { date: asked.date } },
+        {
+          fetched: (rows) => {
+            offered.current = rows;
+            setTrips((current) => (current ? keepOffered(current, rows) : current));
           },
-        );
+          changed: (change) => {
+            setTrips((current) => {
+              if (!current) return current;
+              const out = applyLiveChange(current, change);
+              if (out.reload) later();
+              return out.trips;
+            });
+          },
+        },
+      );
+    };
+    void read(true);
     return () => {
       controller.abort();
       if (timer) clearTimeout(timer);

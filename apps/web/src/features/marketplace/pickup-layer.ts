@@ -1,0 +1,145 @@
+import L from 'leaflet';
+import type { MarkerLook } from './map-style.ts';
+
+/** One pickup the layer draws. */
+export interface PickupPoint {
+  id: string;
+  lat: number;
+  lng: number;
+  look: MarkerLook;
+  /** Drawn last, over the others. */
+  front: boolean;
+  tooltip: string;
+}
+
+/** How far (px) beyond a marker's edge a click or hover still finds it. */
+const HIT_SLOP = 3;
+/** The canvas reaches this share of the view beyond each edge, so a pan shows drawn markers until it ends. */
+const PAD = 0.25;
+
+/**
+ * Thousands of pickups on one canvas, drawn in a few milliseconds: a Leaflet layer of its own
+ * rather than a Leaflet layer per marker (each with its own listeners and bookkeeping, which cost
+ * most of a second for 5,000). Clicks and hovers are matched to the nearest marker under the
+ * pointer; hovering shows the marker's tooltip.
+ */
+export class PickupLayer extends L.Layer {
+  private canvas: HTMLCanvasElement | null = null;
+  private points: PickupPoint[] = [];
+  /** The points' positions on the canvas as last drawn, for hit tests (container pixels). */
+  private drawn: { point: PickupPoint; x: number; y: number }[] = [];
+  private tooltip = L.tooltip({ direction: 'top', offset: [0, -6] });
+  private hovered: string | null = null;
+  private map: L.Map | null = null;
+
+  constructor(private readonly onPick: (id: string) => void) {
+    super();
+  }
+
+  override onAdd(map: L.Map): this {
+    const canvas = L.DomUtil.create('canvas', 'leaflet-zoom-hide') as HTMLCanvasElement;
+    canvas.style.pointerEvents = 'none';
+    map.getPanes().overlayPane.appendChild(canvas);
+    this.canvas = canvas;
+    this.map = map;
+    map.on('moveend zoomend resize viewreset', this.redraw, this);
+    map.on('click', this.click, this);
+    map.on('mousemove', this.hover, this);
+    map.on('mouseout', this.leave, this);
+    this.redraw();
+    return this;
+  }
+
+  override onRemove(map: L.Map): this {
+    map.off('moveend zoomend resize viewreset', this.redraw, this);
+    map.off('click', this.click, this);
+    map.off('mousemove', this.hover, this);
+    map.off('mouseout', this.leave, this);
+    this.tooltip.remove();
+    this.canvas?.remove();
+    this.canvas = null;
+    this.map = null;
+    return this;
+  }
+
+  /** Replaces what is drawn. */
+  setPoints(points: PickupPoint[]): void {
+    // the front ones last, so they are drawn over the rest and found first
+    this.points = points.some((p) => p.front) ? [...points.filter((p) => !p.front), ...points.filter((p) => p.front)] : points;
+    this.redraw();
+  }
+
+  private redraw(): void {
+    const map = this.map;
+    const canvas = this.canvas;
+    if (!map || !canvas) return;
+    const size = map.getSize();
+    const pad = size.multiplyBy(PAD).round();
+    const topLeft = map.containerPointToLayerPoint(pad.multiplyBy(-1));
+    const width = size.x + 2 * pad.x;
+    const height = size.y + 2 * pad.y;
+    const ratio = window.devicePixelRatio || 1;
+    if (canvas.width !== Math.round(width * ratio) || canvas.height !== Math.round(height * ratio)) {
+      canvas.width = Math.round(width * ratio);
+      canvas.height = Math.round(height * ratio);
+      canvas.style.width = `${width}px`;
+      canvas.style.height = `${height}px`;
+    }
+    L.DomUtil.setPosition(canvas, topLeft);
+    const ctx = canvas.getContext('2d');
+    if (!ctx) return;
+    ctx.setTransform(ratio, 0, 0, ratio, 0, 0);
+    ctx.clearRect(0, 0, width, height);
+    const drawn: typeof this.drawn = [];
+    for (const point of this.points) {
+      const at = map.latLngToContainerPoint([point.lat, point.lng]);
+      const x = at.x + pad.x;
+      const y = at.y + pad.y;
+      const r = point.look.radius;
+      if (x < -r || y < -r || x > width + r || y > height + r) continue;
+      drawn.push({ point, x: at.x, y: at.y });
+      ctx.beginPath();
+      ctx.arc(x, y, r, 0, Math.PI * 2);
+      ctx.globalAlpha = point.look.fillOpacity;
+      ctx.fillStyle = point.look.fillColor;
+      ctx.fill();
+      ctx.globalAlpha = point.look.opacity;
+      ctx.lineWidth = point.look.weight;
+      ctx.strokeStyle = point.look.color;
+      ctx.stroke();
+    }
+    ctx.globalAlpha = 1;
+    this.drawn = drawn;
+  }
+
+  /** The marker under a container point, the one drawn last first. */
+  private at(p: L.Point): PickupPoint | null {
+    for (let i = this.drawn.length - 1; i >= 0; i--) {
+      const d = this.drawn[i];
+      const reach = d.point.look.radius + HIT_SLOP;
+      if ((d.x - p.x) ** 2 + (d.y - p.y) ** 2 <= reach * reach) return d.point;
+    }
+    return null;
+  }
+
+  private click(e: L.LeafletMouseEvent): void {
+    const hit = this.at(e.containerPoint);
+    if (hit) this.onPick(hit.id);
+  }
+
+  private hover(e: L.LeafletMouseEvent): void {
+    const map = this.map;
+    if (!map) return;
+    const hit = this.at(e.containerPoint);
+    map.getContainer().style.cursor = hit ? 'pointer' : '';
+    if (hit?.id === this.hovered) return;
+    this.hovered = hit?.id ?? null;
+    if (hit) this.tooltip.setLatLng([hit.lat, hit.lng]).setContent(hit.tooltip).addTo(map);
+    else this.tooltip.remove();
+  }
+
+  private leave(): void {
+    this.hovered = null;
+    this.tooltip.remove();
+  }
+}
