@@ -10,6 +10,7 @@ import {
   mayClaimNow,
   offerInstant,
   reservedUntilText,
+  tripPickupAt,
   type Claimer,
   type OfferFacts,
 } from './rules.ts';
@@ -177,5 +178,21 @@ describe('linkedGroups and the toast', () => {
 
   it("says '{a} of {n} trips accepted'", () => {
     expect(MARKETPLACE_MSG.TOAST(2, 3)).toBe('2 of 3 trips accepted');
+  });
+});
+
+describe('tripPickupAt', () => {
+  const at = (iso: string) => Date.parse(iso);
+  it('is the earliest real ordered pickup, will calls left out', () => {
+    const legs = [
+      { locFirstTimeOrd: '23:59:00', locFirstTimeOrdMillis: at('2026-11-26T06:59:00Z') },
+      { locFirstTimeOrd: '09:00:00', locFirstTimeOrdMillis: at('2026-11-25T16:00:00Z') },
+      { locFirstTimeOrd: '07:30:00', locFirstTimeOrdMillis: at('2026-11-25T14:30:00Z') },
+    ];
+    expect(tripPickupAt({ tripLegs: legs })).toBe(at('2026-11-25T14:30:00Z'));
+  });
+
+  it('counts a trip of will calls only from the start of its day', () => {
+    expect(tripPickupAt({ tripLegs: [{ locFirstTimeOrd: '23:59:00', locFirstTimeOrdMillis: at('2026-11-26T06:59:00Z') }] })).toBe(at('2026-11-25T07:00:00Z'));
   });
 });
