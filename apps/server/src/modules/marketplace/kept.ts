@@ -72,9 +72,13 @@ export async function offeredOfDay(pool: Pool, date: string): Promise<KeptOffer[
             order by da.first_pickup nulls last, da.reference_number`,
     values: [date],
   });
-  const missing = rows.filter((r) => kept.get(r.id)?.trip.stamp !== r.stamp).map((r) => r.id);
+  let missing = rows.filter((r) => kept.get(r.id)?.trip.stamp !== r.stamp).map((r) => r.id);
+  if (missing.length > 0 && kept.size + missing.length > KEEP_AT_MOST) {
+    // full: start again with this day's trips only
+    kept.clear();
+    missing = rows.map((r) => r.id);
+  }
   if (missing.length > 0) {
-    if (kept.size + missing.length > KEEP_AT_MOST) kept.clear();
     for (const t of await readOffered(pool, 'da.id = any($1::uuid[])', [missing], { withPassenger: false })) kept.set(t.record.id, keepOffer(t));
   }
   // a trip changed between the two reads is shown as last read; one gone is left out
