@@ -14,8 +14,8 @@ import type { z } from 'zod';
 import type { SessionUser } from '../../platform/auth/users.ts';
 import type { Clock } from '../../platform/clock.ts';
 import type { LiveSource } from '../../platform/live/source.ts';
-import { partnerRowShared } from './kept.ts';
-import { OFFERED_SQL, readOffered } from './records.ts';
+import { offeredOfDay, partnerRowShared } from './kept.ts';
+import { readOffered } from './records.ts';
 
 type Filter = z.output<typeof MarketplaceTripFilter>;
 
@@ -47,7 +47,8 @@ export function marketplaceSource(pool: Pool, clock: Clock): LiveSource<Filter, 
       const problem = marketplaceFilterProblem({ date: filter.date, range: MARKETPLACE_DEFAULT_RANGE }, operatorToday(clock.now()));
       return problem ? { error: problem.message } : { filter: { date: filter.date } };
     },
-    evaluate: (filter) => rows(`da.service_date = $1::date and ${OFFERED_SQL}`, [filter.date]),
+    // a day's set starts from the trips the HTTP list keeps (kept.ts)
+    evaluate: async (filter) => (await offeredOfDay(pool, filter.date)).map((k): OfferedRow => ({ id: k.trip.record.id, record: k.trip.record })),
     load: (ids) => rows('da.id = any($1::uuid[])', [ids]),
     matches: (filter, row) => row.record.serviceDate === filter.date && isOffered(row.record, clock.now()),
     visibleTo: (user, row) => isStaff(user) || (user.partnerId !== null && !row.record.declinedBy.includes(user.partnerId)),
