@@ -1,4 +1,4 @@
-import { useCallback, type KeyboardEvent } from 'react';
+import { memo, useCallback, type KeyboardEvent } from 'react';
 import { Badge, Checkbox, Group, UnstyledButton, VisuallyHidden } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import type { MarketplaceTrip } from '@tripline/core';
@@ -133,7 +133,7 @@ export interface MarketplaceListProps {
  * The offered trips as a virtualised table. Keys on a row: arrows move, Space selects (with the
  * passenger's linked trips), Enter opens the trip, C claims what is selected.
  */
-export function MarketplaceList({ trips, counts, selected, partner, label, onToggle, onInspect, onClaim }: MarketplaceListProps) {
+export const MarketplaceList = memo(function MarketplaceList({ trips, counts, selected, partner, label, onToggle, onInspect, onClaim }: MarketplaceListProps) {
   const narrow = useMediaQuery('(max-width: 600px)');
   const rowContext = useCallback(
     (t: MarketplaceTrip): RowContext => ({ selected: selected.has(t.id), linked: linkedCount(t, counts), partner, onInspect, onToggle }),
@@ -180,4 +180,4 @@ export function MarketplaceList({ trips, counts, selected, partner, label, onTog
       />
     </div>
   );
-}
+});

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { memo, useEffect, useRef, useState } from 'react';
 import { Alert, Center, Group, Loader, Text } from '@mantine/core';
 import L from 'leaflet';
 import type { MarketplaceTrip, Vehicle } from '@tripline/core';
@@ -28,10 +28,12 @@ export interface MarketplaceMapProps {
  * (thousands stay quick: no element or Leaflet layer per marker), coloured by service type and state; the range circle; the
  * partner's vehicles where their position is known. A click on a pickup selects the trip.
  */
-export default function MarketplaceMap({ trips, selected, vehicles, origin, rangeMiles, fitKey, onToggle }: MarketplaceMapProps) {
+function MarketplaceMap({ trips, selected, vehicles, origin, rangeMiles, fitKey, onToggle }: MarketplaceMapProps) {
   const box = useRef<HTMLDivElement>(null);
   const mapRef = useRef<L.Map | null>(null);
   const pickups = useRef<PickupLayer | null>(null);
+  // a trip's point is made once and kept while the trip and its selection stay as they are
+  const made = useRef(new WeakMap<MarketplaceTrip, PickupPoint>());
   const latest = useRef({ trips, onToggle });
   latest.current = { trips, onToggle };
   const [outlines, setOutlines] = useState<'loading' | 'ready' | 'failed'>('loading');
@@ -67,7 +69,12 @@ export default function MarketplaceMap({ trips, selected, vehicles, origin, rang
       const { lat, lng } = trip.pickup;
       if (lat === null || lng === null) continue;
       const front = selected.has(trip.id);
-      points.push({ id: trip.id, lat, lng, front, look: markerLook(trip.serviceTypeRequested, trip.state, front), tooltip: `${trip.referenceNumber} · ${trip.serviceTypeName} · ${pickupText(trip)}` });
+      let point = made.current.get(trip);
+      if (!point || point.front !== front) {
+        point = { id: trip.id, lat, lng, front, look: markerLook(trip.serviceTypeRequested, trip.state, front), tooltip: `${trip.referenceNumber} · ${trip.serviceTypeName} · ${pickupText(trip)}` };
+        made.current.set(trip, point);
+      }
+      points.push(point);
     }
     layer.setPoints(points);
     // how many pickups are drawn, for journeys and benchmarks that cannot count canvas pixels
@@ -136,6 +143,8 @@ export default function MarketplaceMap({ trips, selected, vehicles, origin, rang
     </div>
   );
 }
+
+export default memo(MarketplaceMap);
 
 function Swatch({ color, label, hollow }: { color: string; label: string; hollow?: boolean }) {
   return (

@@ -1,7 +1,7 @@
-import { lazy, Suspense, useCallback, useDeferredValue, useMemo, useState } from 'react';
+import { lazy, Suspense, useCallback, useDeferredValue, useMemo, useRef, useState } from 'react';
 import { Alert, Button, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
-import type { FleetCapacity, MarketplaceTrip } from '@tripline/core';
+import type { FleetCapacity, MarketplaceTrip, Vehicle } from '@tripline/core';
 import type { ScreenProps } from '../../app/screens.tsx';
 import { useCurrentUser } from '../../lib/current-user.ts';
 import { formatUsDate, localToday } from '../../lib/date-input.ts';
@@ -16,6 +16,7 @@ import { MarketplaceTripModal } from './MarketplaceTripModal.tsx';
 import { useMarketplace } from './use-marketplace.ts';
 
 const MarketplaceMap = lazy(() => import('./MarketplaceMap.tsx'));
+const NO_VEHICLES: Vehicle[] = [];
 
 /** What /marketplace/vehicles hands over when a vehicle is chosen: the list keeps the trips it can carry. */
 export interface MarketplaceNavState {
@@ -64,7 +65,10 @@ export function MarketplacePage({ route }: ScreenProps) {
       setBusy(false);
     }
   };
-  const claimSelected = () => void claimThese((trips ?? []).filter((t) => selected.has(t.id)));
+  // one function for the page's life, so the list (memoised) does not draw again while the slider moves
+  const claimNow = useRef(() => {});
+  claimNow.current = () => void claimThese((trips ?? []).filter((t) => selected.has(t.id)));
+  const claimSelected = useCallback(() => claimNow.current(), []);
   const claimOne = (t: MarketplaceTrip) => {
     const group = toggleLinked(new Set(), t, trips ?? []);
     void claimThese((trips ?? []).filter((x) => group.has(x.id)));
@@ -77,7 +81,7 @@ export function MarketplacePage({ route }: ScreenProps) {
   const map = (
     <div className={classes.map}>
       <Suspense fallback={<Skeleton height="100%" />}>
-        <MarketplaceMap trips={visible} selected={selected} vehicles={vehicles.data ?? []} origin={list.origin} rangeMiles={params.range} fitKey={`${params.date} ${params.zip} ${params.range}`} onToggle={onToggle} />
+        <MarketplaceMap trips={visible} selected={selected} vehicles={vehicles.data ?? NO_VEHICLES} origin={list.origin} rangeMiles={params.range} fitKey={`${params.date} ${params.zip} ${params.range}`} onToggle={onToggle} />
       </Suspense>
     </div>
   );

@@ -91,6 +91,8 @@ export class PickupLayer extends L.Layer {
     ctx.setTransform(ratio, 0, 0, ratio, 0, 0);
     ctx.clearRect(0, 0, width, height);
     const drawn: typeof this.drawn = [];
+    // one path per look (a fill and a stroke for all its markers), in the order the looks come
+    const groups = new Map<string, { look: MarkerLook; at: { x: number; y: number }[] }>();
     for (const point of this.points) {
       const at = map.latLngToContainerPoint([point.lat, point.lng]);
       const x = at.x + pad.x;
@@ -98,17 +100,27 @@ export class PickupLayer extends L.Layer {
       const r = point.look.radius;
       if (x < -r || y < -r || x > width + r || y > height + r) continue;
       drawn.push({ point, x: at.x, y: at.y });
+      const { look } = point;
+      const key = `${look.radius}|${look.fillColor}|${look.fillOpacity}|${look.color}|${look.weight}|${look.opacity}|${point.front}`;
+      let group = groups.get(key);
+      if (!group) groups.set(key, (group = { look, at: [] }));
+      group.at.push({ x, y });
+    }
+    const ordered = [...groups.entries()].sort(([a], [b]) => Number(a.endsWith('true')) - Number(b.endsWith('true')));
+    for (const [, { look, at }] of ordered) {
       ctx.beginPath();
-      ctx.arc(x, y, r, 0, Math.PI * 2);
-      ctx.globalAlpha = point.look.fillOpacity;
-      ctx.fillStyle = point.look.fillColor;
+      for (const { x, y } of at) {
+        ctx.moveTo(x + look.radius, y);
+        ctx.arc(x, y, look.radius, 0, Math.PI * 2);
+      }
+      ctx.globalAlpha = look.fillOpacity;
+      ctx.fillStyle = look.fillColor;
       ctx.fill();
-      ctx.globalAlpha = point.look.opacity;
-      ctx.lineWidth = point.look.weight;
-      ctx.strokeStyle = point.look.color;
+      ctx.globalAlpha = look.opacity;
+      ctx.lineWidth = look.weight;
+      ctx.strokeStyle = look.color;
       ctx.stroke();
     }
-    ctx.globalAlpha = 1;
     this.drawn = drawn;
   }
 
