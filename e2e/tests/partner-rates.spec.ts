@@ -60,6 +60,24 @@ test('Finance adds a rate for a partner and ends another', async ({ page }) => {
   await expect(added).toContainText('$64.50 a leg');
   await expect(added.getByRole('button', { name: /^Correct the rate/ })).toBeVisible();
 
+  // A second new rate for that group the same day is refused; the one of today is corrected instead.
+  await page.getByRole('button', { name: 'New rate', exact: true }).click();
+  const again = page.getByRole('dialog', { name: 'New partner rate' });
+  await choose(page, again.getByLabel('Bill-to'), billTo);
+  await choose(page, again.getByLabel('Service type'), '03 Wheelchair');
+  await again.getByText('Flat Rate', { exact: true }).click();
+  await again.getByRole('textbox', { name: 'Flat rate', exact: true }).fill('66');
+  await again.getByRole('textbox', { name: 'Cancel rate', exact: true }).fill('12');
+  await again.getByRole('button', { name: 'Add the rate' }).click();
+  await expect(again.getByText('A rate for this group already begins today')).toBeVisible();
+  await again.getByRole('button', { name: 'Correct that rate instead' }).click();
+  const fix = page.getByRole('dialog', { name: 'Correct the rate that begins today' });
+  await expect(fix.getByRole('textbox', { name: 'Flat rate', exact: true })).toHaveValue('$64.50');
+  await fix.getByRole('textbox', { name: 'Flat rate', exact: true }).fill('66');
+  await fix.getByRole('button', { name: 'Save the correction' }).click();
+  await expect(fix).toBeHidden();
+  await expect(added).toContainText('$66.00 a leg');
+
   // End a rate that has been in force for a while: its last day is today.
   const older = rows.filter({ has: page.getByRole('button', { name: /^New rate for/ }) }).first();
   const olderText = (await older.locator('td').nth(0).innerText()) + (await older.locator('td').nth(1).innerText());

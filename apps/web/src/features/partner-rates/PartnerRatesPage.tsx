@@ -113,6 +113,7 @@ export function PartnerRatesPage({ route }: ScreenProps) {
       {open?.kind === 'end' && <EndRateDialog rate={open.rate} onClose={() => setOpen(null)} />}
       {(open?.kind === 'new' || open?.kind === 'correct') && (
         <RateDialog
+          key={open.kind === 'correct' ? open.rate.id : 'new'}
           rate={open.kind === 'correct' ? open.rate : null}
           group={
             open.kind === 'new' && open.from
@@ -123,6 +124,7 @@ export function PartnerRatesPage({ route }: ScreenProps) {
           partners={partners.data ?? []}
           billTos={billTos.data ?? []}
           onClose={() => setOpen(null)}
+          onCorrectInstead={(r) => setOpen({ kind: 'correct', rate: r })}
         />
       )}
     </Stack>

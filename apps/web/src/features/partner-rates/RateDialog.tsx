@@ -46,6 +46,8 @@ export interface RateDialogProps {
   partners: Option[];
   billTos: Option[];
   onClose(): void;
+  /** The group's rate already begins today (409): correct that one instead. */
+  onCorrectInstead?(rate: PartnerRate): void;
 }
 
 /**
@@ -53,7 +55,7 @@ export interface RateDialogProps {
  * today and ends the group's rate in force yesterday; a rate that began today can be corrected.
  * The type's fields are required, the extras may stay empty.
  */
-export function RateDialog({ rate, group, start = null, partners, billTos, onClose }: RateDialogProps) {
+export function RateDialog({ rate, group, start = null, partners, billTos, onClose, onCorrectInstead }: RateDialogProps) {
   const afterChange = useAfterRateChange();
   const [affiliateId, setAffiliateId] = useState(rate?.affiliateId ?? group.affiliateId);
   const [billToId, setBillToId] = useState(rate?.billToContactId ?? group.billToContactId);
@@ -62,6 +64,7 @@ export function RateDialog({ rate, group, start = null, partners, billTos, onClo
   const [amounts, setAmounts] = useState<Amounts>(amountsOf(rate ?? start));
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [refusal, setRefusal] = useState<string | null>(null);
+  const [sameDay, setSameDay] = useState<PartnerRate | null>(null);
   const [busy, setBusy] = useState(false);
   const { required, optional } = fieldsOf(rateType);
 
@@ -94,6 +97,9 @@ export function RateDialog({ rate, group, start = null, partners, billTos, onClo
     } catch (e) {
       if (e instanceof ApiError && e.details.length > 0) setErrors(Object.fromEntries(e.details.map((d) => [d.path, d.message])));
       setRefusal(e instanceof Error ? e.message : 'The rate could not be saved');
+      // a new rate for a group whose rate begins today: that one can be corrected instead
+      const current = e instanceof ApiError && e.status === 409 && !rate ? (e.body as { current?: PartnerRate } | undefined)?.current : undefined;
+      setSameDay(current?.id ? current : null);
     } finally {
       setBusy(false);
     }
@@ -109,6 +115,7 @@ export function RateDialog({ rate, group, start = null, partners, billTos, onClo
       min={0}
       max={RATE_FIELD_MAX}
       decimalScale={2}
+      fixedDecimalScale={!MILES.includes(field)}
       allowNegative={false}
       thousandSeparator=","
       value={amounts[field] ?? ''}
@@ -164,6 +171,11 @@ export function RateDialog({ rate, group, start = null, partners, billTos, onClo
           {refusal && (
             <Alert color="red" title="The rate was not saved">
               {refusal}
+              {sameDay && onCorrectInstead && (
+                <Button size="xs" variant="light" color="red" mt="xs" display="block" onClick={() => onCorrectInstead(sameDay)}>
+                  Correct that rate instead
+                </Button>
+              )}
             </Alert>
           )}
           <Group justify="flex-end">
