@@ -31,6 +31,10 @@ CREATE TABLE partner_rates (
   created_by uuid REFERENCES contacts(id),
   mod_count integer NOT NULL DEFAULT 0,
   CHECK (date_end IS NULL OR date_end >= date_begin),
+  -- amounts are dollars (the ceiling miles) and never negative; empty = not paid
+  CHECK (coalesce(least(cancel_rate, base_pickup_rate, base_bucket_mileage_rate, base_flat_rate, base_mileage_ceiling_rate,
+                        base_mileage_rate, time_charge, base_mileage_reimbursement_rate, add_wait_time, adds_off_hours,
+                        adds_pca, adds_pharmacy_stop), 0) >= 0),
   CONSTRAINT partner_rates_one_in_force EXCLUDE USING gist (
     affiliate_id WITH =, bill_to_contact_id WITH =, service_id WITH =,
     daterange(date_begin, date_end, '[]') WITH &&

@@ -83,6 +83,8 @@ describe('POST /api/partner-rates', () => {
     expect((await staff.post('/api/partner-rates', flat())).statusCode).toBe(403);
     expect((await partnerX.post('/api/partner-rates', flat())).statusCode).toBe(403);
     expect(await rateCount()).toBe(before);
+    // the table itself refuses a negative amount
+    await expect(createRate(db.pool, { affiliateId: x.partner.id, billToId: billTo.id, serviceId: '92', amounts: { addsPca: -1 } })).rejects.toThrow(/check/);
   });
 
   it("begins today, ends the group's rate yesterday, reprices the group's trips from today that are not Final", async () => {
