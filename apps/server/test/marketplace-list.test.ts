@@ -151,4 +151,16 @@ describe('GET /api/marketplace-trips', () => {
     await db.pool.query('update drive_assignments set marketplace_until = null where id = $1', [trip.id]);
     expect(refs(await list(partner))).not.toContain(trip.referenceNumber);
   });
+
+  it('opens a reserved trip in the list the moment its window ends', async () => {
+    const trip = await createOfferedTrip(db.pool, { billToId: (await createBillTo(db.pool, 'Window Plan')).id, partnerId: own.partner.id, until: '2026-11-22T15:01:00.000Z' });
+    expect(byRef(await list(partner), trip).state).toBe('reserved');
+    expect(byRef(await list(partner), trip).state).toBe('reserved');
+    t.clock.set('2026-11-22T15:01:00.000Z');
+    try {
+      expect(byRef(await list(partner), trip)).toMatchObject({ state: 'available', reservedUntil: null });
+    } finally {
+      t.clock.set('2026-11-22T15:00:00Z');
+    }
+  });
 });

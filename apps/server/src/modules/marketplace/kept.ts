@@ -54,16 +54,50 @@ export function keepOffer(trip: OfferedTrip): KeptOffer {
 
 /** At most this many trips are kept per database (a week of busy marketplace days). */
 const KEEP_AT_MOST = 60_000;
-const keptByPool = new WeakMap<Pool, Map<string, KeptOffer>>();
+
+interface KeptDays {
+  trips: Map<string, KeptOffer>;
+  /** Each date's offered trips in day order, as last read, with the day's version then. */
+  days: Map<string, { version: string; offers: KeptOffer[] }>;
+}
+const keptByPool = new WeakMap<Pool, KeptDays>();
+
+/** A date's offered trips, kept, and the version of the day they are (see dayVersion). */
+export interface OfferedDay {
+  version: string;
+  offers: KeptOffer[];
+}
 
 /**
- * The offered trips of a date for partners, in day order: their ids and stamps are read through
- * the partial index of offered trips, and only trips without a kept copy of that stamp are read
- * and redacted again.
+ * The version of a date's offered trips: how many there are, their highest trip and legs stamps and
+ * the view epoch, from the offered-trips index alone. Stamps come from one sequence, so any change
+ * to an offered trip, its legs or a place it names raises a maximum or the epoch, a trip joining
+ * the offer raises one too (it was just written), and a trip leaving lowers the count.
  */
-export async function offeredOfDay(pool: Pool, date: string): Promise<KeptOffer[]> {
+async function dayVersion(pool: Pool, date: string): Promise<string> {
+  const { rows } = await pool.query<{ v: string }>({
+    name: 'marketplace-offered-version',
+    text: `select count(*) || '.' || coalesce(max(da.view_stamp), 0) || '.' || coalesce(max(da.legs_stamp), 0) || '.' || max(e.epoch) as v
+             from drive_assignments da cross join trip_view_epoch e
+            where da.service_date = $1::date and ${OFFERED_SQL}`,
+    values: [date],
+  });
+  return rows[0].v;
+}
+
+/**
+ * The offered trips of a date for partners, in day order. An unchanged day (its version) is
+ * answered as kept; otherwise the trips' ids and stamps are read through the partial index of
+ * offered trips, and only trips without a kept copy of that stamp are read and redacted again.
+ */
+export async function offeredOfDay(pool: Pool, date: string): Promise<OfferedDay> {
   let kept = keptByPool.get(pool);
-  if (!kept) keptByPool.set(pool, (kept = new Map()));
+  if (!kept) keptByPool.set(pool, (kept = { trips: new Map(), days: new Map() }));
+  const version = await dayVersion(pool, date);
+  const known = kept.days.get(date);
+  if (known?.version === version) return known;
+
+  const { trips } = kept;
   const { rows } = await pool.query<{ id: string; stamp: string }>({
     name: 'marketplace-offered-stamps',
     text: `select da.id, ${TRIP_STAMP} || '.' || e.epoch as stamp
@@ -72,15 +106,20 @@ export async function offeredOfDay(pool: Pool, date: string): Promise<KeptOffer[
             order by da.first_pickup nulls last, da.reference_number`,
     values: [date],
   });
-  let missing = rows.filter((r) => kept.get(r.id)?.trip.stamp !== r.stamp).map((r) => r.id);
-  if (missing.length > 0 && kept.size + missing.length > KEEP_AT_MOST) {
+  let missing = rows.filter((r) => trips.get(r.id)?.trip.stamp !== r.stamp).map((r) => r.id);
+  if (missing.length > 0 && trips.size + missing.length > KEEP_AT_MOST) {
     // full: start again with this day's trips only
-    kept.clear();
+    trips.clear();
+    kept.days.clear();
     missing = rows.map((r) => r.id);
   }
   if (missing.length > 0) {
-    for (const t of await readOffered(pool, 'da.id = any($1::uuid[])', [missing], { withPassenger: false })) kept.set(t.record.id, keepOffer(t));
+    for (const t of await readOffered(pool, 'da.id = any($1::uuid[])', [missing], { withPassenger: false })) trips.set(t.record.id, keepOffer(t));
   }
-  // a trip changed between the two reads is shown as last read; one gone is left out
-  return rows.flatMap((r) => kept.get(r.id) ?? []);
+  // a trip changed between the reads is shown as last read (the day is read again next time); one gone is left out
+  const day = { version, offers: rows.flatMap((r) => trips.get(r.id) ?? []) };
+  const consistent = rows.every((r) => trips.get(r.id)?.trip.stamp === r.stamp);
+  if (consistent) kept.days.set(date, day);
+  else kept.days.delete(date);
+  return day;
 }

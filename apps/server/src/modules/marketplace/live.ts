@@ -48,7 +48,7 @@ export function marketplaceSource(pool: Pool, clock: Clock): LiveSource<Filter, 
       return problem ? { error: problem.message } : { filter: { date: filter.date } };
     },
     // a day's set starts from the trips the HTTP list keeps (kept.ts)
-    evaluate: async (filter) => (await offeredOfDay(pool, filter.date)).map((k): OfferedRow => ({ id: k.trip.record.id, record: k.trip.record })),
+    evaluate: async (filter) => (await offeredOfDay(pool, filter.date)).offers.map((k): OfferedRow => ({ id: k.trip.record.id, record: k.trip.record })),
     load: (ids) => rows('da.id = any($1::uuid[])', [ids]),
     matches: (filter, row) => row.record.serviceDate === filter.date && isOffered(row.record, clock.now()),
     visibleTo: (user, row) => isStaff(user) || (user.partnerId !== null && !row.record.declinedBy.includes(user.partnerId)),

@@ -1,4 +1,4 @@
-import { marketplaceState } from '@tripline/core';
+import { marketplaceState, type PartnerRate } from '@tripline/core';
 import type { Pool } from 'pg';
 import { partnerRatesInForce } from '../partner-rates/pricing.ts';
 import { keepOffer, keptPay, offeredOfDay, type KeptOffer } from './kept.ts';
@@ -11,16 +11,61 @@ import { OFFERED_SQL, readOffered } from './records.ts';
  * of offered trips is answered from kept trips (kept.ts): each row is its kept redacted JSON with
  * the partner's own state, rate, distance and Out-Of-Area added, so nothing is read again, redacted
  * again or serialised whole for each request; the partner's rates are read once per request and
- * each trip priced once per rate version.
+ * each trip priced once per rate version. The whole answer is kept too, for as long as the day's
+ * version, the partner's rates and coverage, the filter and the clock leave it as it is.
  */
 export async function partnerListJson(pool: Pool, partnerId: string, l: Listing): Promise<Buffer> {
-  const offers: KeptOffer[] = l.byReference
-    ? (await readOffered(pool, `da.reference_number = any($1::text[]) and ${OFFERED_SQL}`, [l.referenceNumbers], { withPassenger: false })).map(keepOffer)
-    : await offeredOfDay(pool, l.date);
+  if (l.byReference) {
+    const found = await readOffered(pool, `da.reference_number = any($1::text[]) and ${OFFERED_SQL}`, [l.referenceNumbers], { withPassenger: false });
+    return (await listJson(pool, partnerId, l, found.map(keepOffer))).json;
+  }
+  const day = await offeredOfDay(pool, l.date);
+  const rates = await partnerRatesInForce(pool, partnerId, l.date, l.date, l.now);
+  const served = await zipsServed(pool, partnerId, day.offers.map((o) => o.row));
+  const key = [partnerId, l.date, day.version, rates.map((r) => `${r.id}.${r.modCount}`).join(' '), [...served].sort().join(' '), l.q ?? '', l.range, JSON.stringify(l.origin)].join('|');
+  const answers = answersFor(pool);
+  const known = answers.get(key);
+  if (known && l.now.getTime() < known.until) return known.json;
+  const made = await listJson(pool, partnerId, l, day.offers, { rates, served });
+  if (answers.size >= ANSWERS_AT_MOST) answers.clear();
+  answers.set(key, made);
+  return made.json;
+}
+
+/** Answers kept per database, by what they were made of; each holds until its first time-bound change. */
+const ANSWERS_AT_MOST = 200;
+const answersByPool = new WeakMap<Pool, Map<string, { json: Buffer; until: number }>>();
+function answersFor(pool: Pool) {
+  let answers = answersByPool.get(pool);
+  if (!answers) answersByPool.set(pool, (answers = new Map()));
+  return answers;
+}
+
+/**
+ * The instant the list of these offers next changes with time alone: a reserved trip opening to
+ * every partner, or a pickup passing (the trip leaves the marketplace).
+ */
+function nextChangeAt(offers: readonly KeptOffer[], now: Date): number {
+  let next = Number.POSITIVE_INFINITY;
+  for (const { trip } of offers) {
+    const until = trip.record.marketplaceUntil ? Date.parse(trip.record.marketplaceUntil) : Number.NaN;
+    if (until > now.getTime()) next = Math.min(next, until);
+    if (trip.record.pickupAt > now.getTime()) next = Math.min(next, trip.record.pickupAt);
+  }
+  return next;
+}
+
+async function listJson(
+  pool: Pool,
+  partnerId: string,
+  l: Listing,
+  offers: readonly KeptOffer[],
+  read?: { rates: PartnerRate[]; served: Set<string> },
+): Promise<{ json: Buffer; until: number }> {
   const { chosen, counts } = chooseOffers(offers, partnerId, l);
   const dates = chosen.map((c) => c.item.trip.record.serviceDate).sort();
-  const rates = dates.length ? await partnerRatesInForce(pool, partnerId, dates[0], dates[dates.length - 1], l.now) : [];
-  const served = await zipsServed(pool, partnerId, chosen.map((c) => c.item.row));
+  const rates = read?.rates ?? (dates.length ? await partnerRatesInForce(pool, partnerId, dates[0], dates[dates.length - 1], l.now) : []);
+  const served = read?.served ?? (await zipsServed(pool, partnerId, chosen.map((c) => c.item.row)));
 
   // the answer is put together from bytes kept per trip: a day of trips is never one string to encode
   const parts: Buffer[] = [Buffer.from('{"driveAssignments":[')];
@@ -39,7 +84,7 @@ export async function partnerListJson(pool: Pool, partnerId: string, l: Listing)
     );
   });
   parts.push(Buffer.from(`],"tripCountsByPassenger":${JSON.stringify(counts)},"origin":${JSON.stringify(l.origin)}}`));
-  return Buffer.concat(parts);
+  return { json: Buffer.concat(parts), until: nextChangeAt(offers, l.now) };
 }
 
 const COMMA = Buffer.from(',');
