@@ -1,5 +1,5 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { dayOffset, expectNoA11yViolations, signIn } from './helpers.ts';
+import { dayOffset, expectFitsWidth, expectNoA11yViolations, signIn } from './helpers.ts';
 
 // Partner rates: Finance narrows the rates to one partner, adds a new rate (first told which field
 // the type needs), then ends a rate that has been in force for a while; a dispatcher reads the
@@ -35,6 +35,7 @@ test('Finance adds a rate for a partner and ends another', async ({ page }) => {
   await expect(table.getByRole('columnheader', { name: 'Partner' })).toHaveCount(0);
   await expect(rows.first()).toBeVisible();
   await expectNoA11yViolations(page, 'partner rates, one partner');
+  await expectFitsWidth(page);
   await shot(page, 'rates-1024');
 
   // A new wheelchair rate for the first bill-to: a Flat Rate needs its flat rate.
@@ -105,6 +106,9 @@ test('a dispatcher reads the rates without changing them', async ({ page }) => {
   await expect(page.getByRole('button', { name: 'New rate', exact: true })).toHaveCount(0);
   await expect(page.getByRole('button', { name: /^End the rate/ })).toHaveCount(0);
   await expectNoA11yViolations(page, 'partner rates, read-only');
+  // every partner's rates at 1024 px: the table scrolls sideways inside the page, never the page
+  await expectFitsWidth(page);
+  await page.screenshot({ path: test.info().outputPath('rates-read-only.png') });
 });
 
 test('a partner is refused the partner rates screen', async ({ page }) => {
