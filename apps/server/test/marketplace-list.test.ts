@@ -1,3 +1,4 @@
+import { gunzipSync } from 'node:zlib';
 import { contract, MARKETPLACE_MSG, type MarketplaceTrip, type MarketplaceTrips } from '@tripline/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Browser, buildTestApp, type TestApp } from './app.ts';
@@ -162,5 +163,15 @@ describe('GET /api/marketplace-trips', () => {
     } finally {
       t.clock.set('2026-11-22T15:00:00Z');
     }
+  });
+
+  it('sends a browser that accepts gzip the same list compressed', async () => {
+    const plain = await partner.get(`/api/marketplace-trips?date=${FUTURE}&zip=87102`);
+    const zipped = await partner.get(`/api/marketplace-trips?date=${FUTURE}&zip=87102`, { 'accept-encoding': 'gzip, deflate, br' });
+    expect(zipped.statusCode).toBe(200);
+    expect(zipped.headers['content-encoding']).toBe('gzip');
+    expect(zipped.headers['vary']).toContain('accept-encoding');
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(JSON.parse(gunzipSync(zipped.rawPayload).toString())).toEqual(plain.json());
   });
 });

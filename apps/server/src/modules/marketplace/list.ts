@@ -77,7 +77,13 @@ async function originOf(pool: Pool, zip: string | undefined, partnerId: string |
  * outside its ZIP coverage (partner-list.ts, from kept trips); staff receive full rows, priced for
  * the partner whose view they asked for (affiliateId), else for each trip's own partner.
  */
-export async function marketplaceTrips(deps: AppDeps, user: SessionUser, query: Query, reply: FastifyReply): Promise<MarketplaceTrips> {
+export async function marketplaceTrips(
+  deps: AppDeps,
+  user: SessionUser,
+  query: Query,
+  reply: FastifyReply,
+  acceptEncoding?: string | string[],
+): Promise<MarketplaceTrips> {
   const now = deps.clock.now();
   const today = operatorToday(now);
   const date = query.date ?? today;
@@ -89,7 +95,13 @@ export async function marketplaceTrips(deps: AppDeps, user: SessionUser, query: 
   const viewer = await viewerOf(deps.pool, user, query.affiliateId);
   const origin = await originOf(deps.pool, query.zip, viewer.partnerId);
   const listing: Listing = { date, byReference, referenceNumbers, q: query.q, range: query.range, origin, now };
-  if (!viewer.staff) return sendPrepared(reply, await partnerListJson(deps.pool, viewer.partnerId!, listing));
+  if (!viewer.staff) {
+    const answer = await partnerListJson(deps.pool, viewer.partnerId!, listing);
+    reply.header('vary', 'accept-encoding');
+    if (!/\bgzip\b/.test(String(acceptEncoding ?? ''))) return sendPrepared(reply, answer.json);
+    reply.header('content-encoding', 'gzip');
+    return sendPrepared(reply, answer.gzip());
+  }
 
   const found = byReference
     ? await readOffered(deps.pool, `da.reference_number = any($1::text[]) and ${OFFERED_SQL}`, [referenceNumbers], { withPassenger: true })

@@ -1,3 +1,4 @@
+import { gzipSync } from 'node:zlib';
 import { marketplaceState, type PartnerRate } from '@tripline/core';
 import type { Pool } from 'pg';
 import { partnerRatesInForce } from '../partner-rates/pricing.ts';
@@ -14,10 +15,10 @@ import { OFFERED_SQL, readOffered } from './records.ts';
  * each trip priced once per rate version. The whole answer is kept too, for as long as the day's
  * version, the partner's rates and coverage, the filter and the clock leave it as it is.
  */
-export async function partnerListJson(pool: Pool, partnerId: string, l: Listing): Promise<Buffer> {
+export async function partnerListJson(pool: Pool, partnerId: string, l: Listing): Promise<ListAnswer> {
   if (l.byReference) {
     const found = await readOffered(pool, `da.reference_number = any($1::text[]) and ${OFFERED_SQL}`, [l.referenceNumbers], { withPassenger: false });
-    return (await listJson(pool, partnerId, l, found.map(keepOffer))).json;
+    return listJson(pool, partnerId, l, found.map(keepOffer));
   }
   const day = await offeredOfDay(pool, l.date);
   const rates = await partnerRatesInForce(pool, partnerId, l.date, l.date, l.now);
@@ -25,16 +26,31 @@ export async function partnerListJson(pool: Pool, partnerId: string, l: Listing)
   const key = [partnerId, l.date, day.version, rates.map((r) => `${r.id}.${r.modCount}`).join(' '), [...served].sort().join(' '), l.q ?? '', l.range, JSON.stringify(l.origin)].join('|');
   const answers = answersFor(pool);
   const known = answers.get(key);
-  if (known && l.now.getTime() < known.until) return known.json;
+  if (known && l.now.getTime() < known.until) return known;
   const made = await listJson(pool, partnerId, l, day.offers, { rates, served });
   if (answers.size >= ANSWERS_AT_MOST) answers.clear();
   answers.set(key, made);
-  return made.json;
+  return made;
+}
+
+/**
+ * A list answer: its JSON, gzip-compressed on first asking (a day's list is megabytes of
+ * repetitive JSON, about a tenth of that compressed), and the instant it stops being the answer.
+ */
+export class ListAnswer {
+  private compressed: Buffer | null = null;
+  constructor(
+    readonly json: Buffer,
+    readonly until: number,
+  ) {}
+  gzip(): Buffer {
+    return (this.compressed ??= gzipSync(this.json, { level: 1 }));
+  }
 }
 
 /** Answers kept per database, by what they were made of; each holds until its first time-bound change. */
 const ANSWERS_AT_MOST = 200;
-const answersByPool = new WeakMap<Pool, Map<string, { json: Buffer; until: number }>>();
+const answersByPool = new WeakMap<Pool, Map<string, ListAnswer>>();
 function answersFor(pool: Pool) {
   let answers = answersByPool.get(pool);
   if (!answers) answersByPool.set(pool, (answers = new Map()));
@@ -61,7 +77,7 @@ async function listJson(
   l: Listing,
   offers: readonly KeptOffer[],
   read?: { rates: PartnerRate[]; served: Set<string> },
-): Promise<{ json: Buffer; until: number }> {
+): Promise<ListAnswer> {
   const { chosen, counts } = chooseOffers(offers, partnerId, l);
   const dates = chosen.map((c) => c.item.trip.record.serviceDate).sort();
   const rates = read?.rates ?? (dates.length ? await partnerRatesInForce(pool, partnerId, dates[0], dates[dates.length - 1], l.now) : []);
@@ -84,7 +100,7 @@ async function listJson(
     );
   });
   parts.push(Buffer.from(`],"tripCountsByPassenger":${JSON.stringify(counts)},"origin":${JSON.stringify(l.origin)}}`));
-  return { json: Buffer.concat(parts), until: nextChangeAt(offers, l.now) };
+  return new ListAnswer(Buffer.concat(parts), nextChangeAt(offers, l.now));
 }
 
 const COMMA = Buffer.from(',');

@@ -7,6 +7,8 @@ import { marketplaceTrips } from './list.ts';
 
 /** Marketplace: offered trips and race-safe claims (spec 1 §4, 2 §4, §7). */
 export function marketplaceRoutes(app: FastifyInstance, deps: AppDeps): void {
-  route(app, contract.marketplaceTrips, ({ reply, user, query }) => marketplaceTrips(deps, user, query, reply));
+  route(app, contract.marketplaceTrips, ({ req, reply, user, query }) =>
+    marketplaceTrips(deps, user, query, reply, req.headers['accept-encoding']),
+  );
   route(app, contract.marketplaceAccept, ({ req, user, body }) => claimTrips(deps, req, user, body));
 }
