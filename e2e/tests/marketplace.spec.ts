@@ -108,6 +108,18 @@ test('a partner claims a linked pair that another partner sees leave', async ({ 
   await expect(page.getByText('First pickup from 12:00 AM to Midnight')).toBeVisible();
   await expect(row(page, pair.refs[0])).toBeVisible();
 
+  // exact reference numbers: the map centres on the one pickup, and a click on it selects the trip
+  await page.getByLabel('Reference numbers').fill(pair.refs[0]);
+  await expect(counts).toHaveText('Showing 1 of 1');
+  const map = page.getByTestId('marketplace-map');
+  await expect(map).toHaveAttribute('data-markers', '1');
+  await map.click();
+  await expect(row(page, pair.refs[0])).toHaveAttribute('data-selected', 'true');
+  await map.click();
+  await expect(row(page, pair.refs[0])).toHaveAttribute('data-selected', 'false');
+  await page.getByLabel('Reference numbers').fill('');
+  await expect(counts).toHaveText(`Showing ${total} of ${total}`);
+
   // Space on a row selects the passenger's linked trips together; Enter opens the trip
   await row(page, pair.refs[0]).focus();
   await page.keyboard.press('Space');

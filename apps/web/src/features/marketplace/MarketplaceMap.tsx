@@ -18,7 +18,7 @@ export interface MarketplaceMapProps {
   /** The centre of the range circle, when known. */
   origin: { lat: number; lng: number } | null;
   rangeMiles: number;
-  /** The map fits the trips again when this changes (another day or place). */
+  /** The map fits the trips again when this changes (a list for other filters). */
   fitKey: string;
   onToggle(trip: MarketplaceTrip): void;
 }

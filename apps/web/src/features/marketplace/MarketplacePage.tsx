@@ -81,7 +81,7 @@ export function MarketplacePage({ route }: ScreenProps) {
   const map = (
     <div className={classes.map}>
       <Suspense fallback={<Skeleton height="100%" />}>
-        <MarketplaceMap trips={visible} selected={selected} vehicles={vehicles.data ?? NO_VEHICLES} origin={list.origin} rangeMiles={params.range} fitKey={`${params.date} ${params.zip} ${params.range}`} onToggle={onToggle} />
+        <MarketplaceMap trips={visible} selected={selected} vehicles={vehicles.data ?? NO_VEHICLES} origin={list.origin} rangeMiles={params.range} fitKey={list.answered ?? ''} onToggle={onToggle} />
       </Suspense>
     </div>
   );

@@ -1,5 +1,6 @@
 import L from 'leaflet';
 import type { MarkerLook } from './map-style.ts';
+import { markerAt } from './pickup-hit.ts';
 
 /** One pickup the layer draws. */
 export interface PickupPoint {
@@ -12,8 +13,6 @@ export interface PickupPoint {
   tooltip: string;
 }
 
-/** How far (px) beyond a marker's edge a click or hover still finds it. */
-const HIT_SLOP = 3;
 /** The canvas reaches this share of the view beyond each edge, so a pan shows drawn markers until it ends. */
 const PAD = 0.25;
 
@@ -124,14 +123,8 @@ export class PickupLayer extends L.Layer {
     this.drawn = drawn;
   }
 
-  /** The marker under a container point, the one drawn last first. */
   private at(p: L.Point): PickupPoint | null {
-    for (let i = this.drawn.length - 1; i >= 0; i--) {
-      const d = this.drawn[i];
-      const reach = d.point.look.radius + HIT_SLOP;
-      if ((d.x - p.x) ** 2 + (d.y - p.y) ** 2 <= reach * reach) return d.point;
-    }
-    return null;
+    return markerAt(this.drawn, p);
   }
 
   private click(e: L.LeafletMouseEvent): void {

@@ -11,6 +11,8 @@ export interface MarketplaceList {
   /** Undefined while the first answer for these filters is awaited. */
   trips: MarketplaceTrip[] | undefined;
   counts: Record<string, number>;
+  /** The question the trips answer (changes with every new list, not with live changes to it). */
+  answered: string | null;
   /** Where distances were measured from (the filter's ZIP or the partner's base), when known. */
   origin: MarketplaceTrips['origin'];
   error: unknown;
@@ -28,6 +30,7 @@ export function useMarketplace(ask: MarketplaceAsk | null): MarketplaceList {
   const [trips, setTrips] = useState<MarketplaceTrip[] | undefined>(undefined);
   const [counts, setCounts] = useState<Record<string, number>>({});
   const [origin, setOrigin] = useState<MarketplaceTrips['origin']>(null);
+  const [answered, setAnswered] = useState<string | null>(null);
   const [error, setError] = useState<unknown>(null);
   const [attempt, setAttempt] = useState(0);
   const key = ask ? JSON.stringify(ask) : null;
@@ -50,6 +53,7 @@ export function useMarketplace(ask: MarketplaceAsk | null): MarketplaceList {
           setTrips(known ? keepOffered(answer.driveAssignments, known) : answer.driveAssignments);
           setCounts(answer.tripCountsByPassenger);
           setOrigin(answer.origin ?? null);
+          setAnswered(key);
           setError(null);
           if (first) follow();
         },
@@ -101,5 +105,5 @@ export function useMarketplace(ask: MarketplaceAsk | null): MarketplaceList {
     const gone = new Set(ids);
     setTrips((current) => current?.filter((t) => !gone.has(t.id)));
   }, []);
-  return { trips, counts, origin, error, reload, drop };
+  return { trips, counts, answered, origin, error, reload, drop };
 }
