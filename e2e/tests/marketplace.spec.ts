@@ -208,6 +208,20 @@ test('staff choose a partner to see its vehicles', async ({ page }) => {
   await expect(page.getByRole('button', { name: /^Find trips vehicle / }).first()).toBeVisible();
 });
 
+test('a place without offered trips says so, and one that cannot be placed offers Retry', async ({ page }) => {
+  await signIn(page, 'partner');
+  await expect(page).toHaveURL(/:\d+\/$/);
+  // Gallup: no offered trip within a mile
+  await page.goto(`/marketplace?date=${DAY}&zip=87301&range=1`);
+  const [y, m, d] = DAY.split('-');
+  await expect(page.getByText(`No offered trips for ${m}/${d}/${y} within 1 miles of 87301`)).toBeVisible();
+  await page.goto(`/marketplace?date=${DAY}&zip=00000`);
+  const failed = page.getByRole('alert').filter({ hasText: 'The offered trips could not be loaded' });
+  await expect(failed).toBeVisible();
+  await expect(failed.getByRole('button', { name: 'Retry' })).toBeVisible();
+  await shot(page, 'marketplace-error');
+});
+
 test('the list fits a phone', async ({ page }) => {
   await page.setViewportSize({ width: 375, height: 800 });
   await signIn(page, 'partner2');

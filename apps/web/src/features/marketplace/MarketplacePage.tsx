@@ -3,6 +3,7 @@ import { Alert, Button, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import type { FleetCapacity, MarketplaceTrip, Vehicle } from '@tripline/core';
 import type { ScreenProps } from '../../app/screens.tsx';
+import { ApiError } from '../../lib/api.ts';
 import { useCurrentUser } from '../../lib/current-user.ts';
 import { formatUsDate, localToday } from '../../lib/date-input.ts';
 import { usePartnerVehicles } from './api.ts';
@@ -89,6 +90,11 @@ export function MarketplacePage({ route }: ScreenProps) {
   if (list.error && !trips) {
     body = (
       <Alert color="red" title="The offered trips could not be loaded">
+        {list.error instanceof ApiError && (
+          <Text size="sm" mb="xs">
+            {list.error.message}
+          </Text>
+        )}
         <Button size="xs" variant="light" onClick={list.reload}>
           Retry
         </Button>
