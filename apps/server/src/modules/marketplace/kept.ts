@@ -69,15 +69,17 @@ export interface OfferedDay {
 }
 
 /**
- * The version of a date's offered trips: how many there are, their highest trip and legs stamps and
- * the view epoch, from the offered-trips index alone. Stamps come from one sequence, so any change
- * to an offered trip, its legs or a place it names raises a maximum or the epoch, a trip joining
- * the offer raises one too (it was just written), and a trip leaving lowers the count.
+ * The version of a date's offered trips, read from the offered-trips index alone: how many there
+ * are, the view epoch, and the sums of their trip and legs stamps and of a hash of each trip's id
+ * with its stamps. A change to an offered trip or its legs gives it a stamp larger than the one it
+ * had, so the sums move even when transactions commit out of stamp order (a maximum would not); a
+ * trip joining or leaving the offer changes the count or the sums.
  */
 async function dayVersion(pool: Pool, date: string): Promise<string> {
   const { rows } = await pool.query<{ v: string }>({
     name: 'marketplace-offered-version',
-    text: `select count(*) || '.' || coalesce(max(da.view_stamp), 0) || '.' || coalesce(max(da.legs_stamp), 0) || '.' || max(e.epoch) as v
+    text: `select count(*) || '.' || coalesce(sum(da.view_stamp), 0) || '.' || coalesce(sum(da.legs_stamp), 0) || '.'
+                  || coalesce(sum(hashtext(da.id::text || '.' || da.view_stamp || '.' || da.legs_stamp)), 0) || '.' || coalesce(max(e.epoch), 0) as v
              from drive_assignments da cross join trip_view_epoch e
             where da.service_date = $1::date and ${OFFERED_SQL}`,
     values: [date],
