@@ -30,6 +30,7 @@ export class PickupLayer extends L.Layer {
   private tooltip = L.tooltip({ direction: 'top', offset: [0, -6] });
   private hovered: string | null = null;
   private map: L.Map | null = null;
+  private readonly projected = new WeakMap<PickupPoint, { zoom: number; x: number; y: number }>();
 
   constructor(private readonly onPick: (id: string) => void) {
     super();
@@ -92,8 +93,18 @@ export class PickupLayer extends L.Layer {
     const drawn: typeof this.drawn = [];
     // one path per look (a fill and a stroke for all its markers), in the order the looks come
     const groups = new Map<string, { look: MarkerLook; at: { x: number; y: number }[] }>();
+    // world pixels at this zoom, kept per point (the same points come back as the slider moves),
+    // less where the container's top left corner lies in them
+    const zoom = map.getZoom();
+    const corner = map.getPixelOrigin().add(map.containerPointToLayerPoint([0, 0]));
     for (const point of this.points) {
-      const at = map.latLngToContainerPoint([point.lat, point.lng]);
+      let world = this.projected.get(point);
+      if (!world || world.zoom !== zoom) {
+        const p = map.project([point.lat, point.lng], zoom);
+        world = { zoom, x: p.x, y: p.y };
+        this.projected.set(point, world);
+      }
+      const at = { x: world.x - corner.x, y: world.y - corner.y };
       const x = at.x + pad.x;
       const y = at.y + pad.y;
       const r = point.look.radius;
