@@ -84,7 +84,7 @@ async function listJson(
   const served = read?.served ?? (await zipsServed(pool, partnerId, chosen.map((c) => c.item.row)));
 
   // the answer is put together from bytes kept per trip: a day of trips is never one string to encode
-  const parts: Buffer[] = [Buffer.from('{"driveAssignments":[')];
+  const parts: (Buffer | string)[] = ['{"driveAssignments":['];
   chosen.forEach(({ item, distanceMiles }, i) => {
     const record = item.trip.record;
     const state = marketplaceState(record, partnerId, l.now);
@@ -92,16 +92,23 @@ async function listJson(
     const until = state === 'reserved' ? JSON.stringify(record.marketplaceUntil) : 'null';
     const outOfArea = !served.has(item.row.pickup.zip ?? '');
     parts.push(
-      i === 0 ? NOTHING : COMMA,
+      i === 0 ? '' : ',',
       item.base,
-      Buffer.from(`,"state":"${state}","reservedUntil":${until},"rate":${pay.rate},"rateBreakdown":`),
+      `,"state":"${state}","reservedUntil":${until},"rate":${pay.rate},"rateBreakdown":`,
       pay.rateBreakdown,
-      Buffer.from(`,"distanceMiles":${distanceMiles ?? 'null'},"outOfArea":${outOfArea}}`),
+      `,"distanceMiles":${distanceMiles ?? 'null'},"outOfArea":${outOfArea}}`,
     );
   });
-  parts.push(Buffer.from(`],"tripCountsByPassenger":${JSON.stringify(counts)},"origin":${JSON.stringify(l.origin)}}`));
-  return new ListAnswer(Buffer.concat(parts), nextChangeAt(offers, l.now));
+  parts.push(`],"tripCountsByPassenger":${JSON.stringify(counts)},"origin":${JSON.stringify(l.origin)}}`);
+  return new ListAnswer(joinBytes(parts), nextChangeAt(offers, l.now));
 }
 
-const COMMA = Buffer.from(',');
-const NOTHING = Buffer.alloc(0);
+/** Kept bytes and the short texts between them as one buffer, written in place (no buffer per text). */
+function joinBytes(parts: readonly (Buffer | string)[]): Buffer {
+  let size = 0;
+  for (const p of parts) size += typeof p === 'string' ? Buffer.byteLength(p) : p.length;
+  const out = Buffer.allocUnsafe(size);
+  let at = 0;
+  for (const p of parts) at += typeof p === 'string' ? out.write(p, at) : p.copy(out, at);
+  return out;
+}
