@@ -17,6 +17,19 @@ CREATE TABLE marketplace_secret (
 INSERT INTO marketplace_secret (passenger_key_salt)
   VALUES (md5(random()::text || clock_timestamp()::text || random()::text));
 
+-- A partner that declined a trip no longer sees it in the marketplace, so a decline is part of
+-- what the trip looks like: it renews the trip's legs-and-activities stamp (as legs and partner
+-- activities do, migration 0002) and so announces the trip to live found sets.
+CREATE TRIGGER trip_declines_view_insert AFTER INSERT ON trip_declines
+  REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION trip_view_touch_parents();
+CREATE TRIGGER trip_declines_view_update AFTER UPDATE ON trip_declines
+  REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION trip_view_touch_parents();
+CREATE TRIGGER trip_declines_view_delete AFTER DELETE ON trip_declines
+  REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION trip_view_touch_parents();
+
 -- Down Migration
+DROP TRIGGER IF EXISTS trip_declines_view_insert ON trip_declines;
+DROP TRIGGER IF EXISTS trip_declines_view_update ON trip_declines;
+DROP TRIGGER IF EXISTS trip_declines_view_delete ON trip_declines;
 DROP TABLE IF EXISTS marketplace_secret;
 DROP INDEX IF EXISTS drive_assignments_offered;

@@ -144,11 +144,20 @@ describe('GET /api/marketplace-trips', () => {
     expect(unknown.statusCode).toBe(400);
   });
 
-  it('answers a partner from kept trips that follow every change: a new time, a withdrawal', async () => {
+  it('answers a partner from kept trips that follow every change: a new time, a decline, a withdrawal', async () => {
     const trip = await createOfferedTrip(db.pool, { billToId: (await createBillTo(db.pool, 'Kept Plan')).id, legs: [{ pickup: '10:00:00' }] });
     expect(byRef(await list(partner), trip).pickupTime).toBe('10:00:00');
     await db.pool.query(`update trip_legs set loc_first_time_ord = '10:30:00' where drive_assignment_id = $1`, [trip.id]);
     expect(byRef(await list(partner), trip).pickupTime).toBe('10:30:00');
+    // a decline recorded for the partner takes the trip from its list
+    const declined = await createOfferedTrip(db.pool, { billToId: (await createBillTo(db.pool, 'Kept Plan 2')).id });
+    expect(refs(await list(partner))).toContain(declined.referenceNumber);
+    await db.pool.query("insert into trip_declines (drive_assignment_id, partner_id, reason, entered_by) values ($1, $2, 'No Availability', $3)", [
+      declined.id,
+      other.partner.id,
+      other.user.id,
+    ]);
+    expect(refs(await list(partner))).not.toContain(declined.referenceNumber);
     await db.pool.query('update drive_assignments set marketplace_until = null where id = $1', [trip.id]);
     expect(refs(await list(partner))).not.toContain(trip.referenceNumber);
   });

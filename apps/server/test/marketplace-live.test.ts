@@ -67,6 +67,23 @@ describe('the MarketplaceTrip found set', () => {
     }
   });
 
+  it('never sends a partner a trip it declined, and sends each partner its own state', async () => {
+    const declined = await createOfferedTrip(db.pool, { billToId: billTo });
+    const reserved = await createOfferedTrip(db.pool, { billToId: billTo, partnerId: x.partner.id, until: '2026-11-23T00:00:00.000Z' });
+    await db.pool.query("insert into trip_declines (drive_assignment_id, partner_id, reason, entered_by) values ($1, $2, 'No Availability', $3)", [
+      declined.id,
+      y.partner.id,
+      y.user.id,
+    ]);
+    const seenByX = await watch(await HttpSession.signIn(servers.a, x.user.username!), 'dx');
+    const seenByY = await watch(await HttpSession.signIn(servers.b, y.user.username!), 'dy');
+    expect(idsOf(seenByX.rows)).toContain(declined.id);
+    expect(idsOf(seenByY.rows)).not.toContain(declined.id);
+    expect(seenByY.client.raw.join('\n')).not.toContain(declined.id);
+    expect(seenByX.rows.find((r) => r.id === reserved.id)?.state).toBe('available');
+    expect(seenByY.rows.find((r) => r.id === reserved.id)).toMatchObject({ state: 'reserved', reservedUntil: '2026-11-23T00:00:00.000Z' });
+  });
+
   it('refuses a case manager and a date beyond the marketplace', async () => {
     const cmUser = await createContact(db.pool, { types: ['Case Manager'] });
     const cm = await (await HttpSession.signIn(servers.a, cmUser.username!)).live();
