@@ -45,7 +45,7 @@ const COLUMNS: readonly TableColumn<MarketplaceTrip, RowContext>[] = [
     minWidth: 122,
     cell: (t, c) => (
       <>
-        <Group gap={4} wrap="nowrap">
+        <Group gap={4} wrap="wrap" style={{ rowGap: 0 }}>
           <UnstyledButton
             fw={600}
             fz="sm"

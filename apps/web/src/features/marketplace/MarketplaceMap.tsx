@@ -59,26 +59,29 @@ function MarketplaceMap({ trips, selected, vehicles, origin, rangeMiles, fitKey,
     };
   }, []);
 
-  // the pickups: one canvas redrawn whole, a few milliseconds even for thousands
+  // the pickups: one canvas redrawn whole, in a frame of its own (not in the task that drew the list)
   useEffect(() => {
     const map = mapRef.current;
     const layer = pickups.current;
     if (!map || !layer) return;
-    const points: PickupPoint[] = [];
-    for (const trip of trips) {
-      const { lat, lng } = trip.pickup;
-      if (lat === null || lng === null) continue;
-      const front = selected.has(trip.id);
-      let point = made.current.get(trip);
-      if (!point || point.front !== front) {
-        point = { id: trip.id, lat, lng, front, look: markerLook(trip.serviceTypeRequested, trip.state, front), tooltip: `${trip.referenceNumber} · ${trip.serviceTypeName} · ${pickupText(trip)}` };
-        made.current.set(trip, point);
+    const frame = requestAnimationFrame(() => {
+      const points: PickupPoint[] = [];
+      for (const trip of trips) {
+        const { lat, lng } = trip.pickup;
+        if (lat === null || lng === null) continue;
+        const front = selected.has(trip.id);
+        let point = made.current.get(trip);
+        if (!point || point.front !== front) {
+          point = { id: trip.id, lat, lng, front, look: markerLook(trip.serviceTypeRequested, trip.state, front), tooltip: `${trip.referenceNumber} · ${trip.serviceTypeName} · ${pickupText(trip)}` };
+          made.current.set(trip, point);
+        }
+        points.push(point);
       }
-      points.push(point);
-    }
-    layer.setPoints(points);
-    // how many pickups are drawn, for journeys and benchmarks that cannot count canvas pixels
-    map.getContainer().dataset.markers = String(points.length);
+      layer.setPoints(points);
+      // how many pickups are drawn, for journeys and benchmarks that cannot count canvas pixels
+      map.getContainer().dataset.markers = String(points.length);
+    });
+    return () => cancelAnimationFrame(frame);
   }, [trips, selected]);
 
   // the view: the trips and the range circle, once per day and place

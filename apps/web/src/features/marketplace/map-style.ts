@@ -33,12 +33,8 @@ export interface MarkerLook {
 export function markerLook(serviceType: string, state: MarketplaceState, selected: boolean): MarkerLook {
   const need = seatNeed(serviceType) ?? 'anyVehicle';
   const colour = state === 'noLongerAvailable' || state === 'canceled' ? '#adb5bd' : NEED_COLORS[need];
-  return {
-    radius: selected ? 8 : 5,
-    color: selected ? '#212529' : colour,
-    weight: selected ? 3 : 1.5,
-    fillColor: colour,
-    fillOpacity: state === 'reserved' ? 0.15 : 0.85,
-    opacity: 1,
-  };
+  if (selected) return { radius: 8, color: '#212529', weight: 3, fillColor: colour, fillOpacity: 0.85, opacity: 1 };
+  // a reserved trip is a ring; the others a plain disc (no outline to draw: thousands draw in half the time)
+  if (state === 'reserved') return { radius: 5, color: colour, weight: 1.5, fillColor: colour, fillOpacity: 0.15, opacity: 1 };
+  return { radius: 5.5, color: colour, weight: 0, fillColor: colour, fillOpacity: 0.85, opacity: 1 };
 }

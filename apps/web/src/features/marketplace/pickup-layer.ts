@@ -14,7 +14,7 @@ export interface PickupPoint {
 }
 
 /** The canvas reaches this share of the view beyond each edge, so a pan shows drawn markers until it ends. */
-const PAD = 0.25;
+const PAD = 0.15;
 
 /**
  * Thousands of pickups on one canvas, drawn in a few milliseconds: a Leaflet layer of its own
@@ -126,10 +126,12 @@ export class PickupLayer extends L.Layer {
       ctx.globalAlpha = look.fillOpacity;
       ctx.fillStyle = look.fillColor;
       ctx.fill();
-      ctx.globalAlpha = look.opacity;
-      ctx.lineWidth = look.weight;
-      ctx.strokeStyle = look.color;
-      ctx.stroke();
+      if (look.weight > 0) {
+        ctx.globalAlpha = look.opacity;
+        ctx.lineWidth = look.weight;
+        ctx.strokeStyle = look.color;
+        ctx.stroke();
+      }
     }
     this.drawn = drawn;
   }
