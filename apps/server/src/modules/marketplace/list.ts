@@ -21,7 +21,8 @@ import { sendPrepared } from '../../platform/http.ts';
 import { chooseOffers, zipsServed, type Listing } from './choose.ts';
 import { partnerListJson } from './partner-list.ts';
 import { priceOffered } from './pricing.ts';
-import { OFFERED_SQL, readOffered } from './records.ts';
+import { offeredOfDay } from './kept.ts';
+import { OFFERED_SQL, passengersOf, readOffered } from './records.ts';
 
 type Query = ParsedQueryOf<typeof contract.marketplaceTrips>;
 
@@ -103,11 +104,16 @@ export async function marketplaceTrips(
     return sendPrepared(reply, answer.gzip());
   }
 
+  // a day's trips as kept for partners (kept.ts), with the chosen ones' passengers read for staff
   const found = byReference
     ? await readOffered(deps.pool, `da.reference_number = any($1::text[]) and ${OFFERED_SQL}`, [referenceNumbers], { withPassenger: true })
-    : await readOffered(deps.pool, `da.service_date = $1::date and ${OFFERED_SQL}`, [date], { withPassenger: true });
+    : (await offeredOfDay(deps.pool, date)).offers.map((k) => k.trip);
   const items = found.map((trip) => ({ trip, row: marketplaceRow(trip.record, viewer, now) }));
   const { chosen, counts } = chooseOffers(items, viewer.partnerId, listing);
+  if (!byReference) {
+    const passengers = await passengersOf(deps.pool, chosen.map((c) => c.item.trip.record.id));
+    for (const c of chosen) c.item.row.passenger = passengers.get(c.item.trip.record.id) ?? null;
+  }
   const pay = await priceOffered(deps.pool, chosen.map((c) => c.item.trip), (t) => viewer.partnerId ?? t.record.farmoutContactId, now);
   const served = viewer.partnerId ? await zipsServed(deps.pool, viewer.partnerId, chosen.map((c) => c.item.row)) : null;
   const driveAssignments = chosen.map(({ item: { trip, row }, distanceMiles }): MarketplaceTrip => {

@@ -193,3 +193,16 @@ function toOffered(r: Row): OfferedTrip {
 export function passengerKey(salt: string, passengerId: string, serviceDate: string): string {
   return createHash('sha256').update(`${salt}|${passengerId}|${serviceDate}`).digest('base64url').slice(0, 16);
 }
+
+/** Staff only: the passenger of each trip (its first leg with one): name, main phone and member id, by trip id. */
+export async function passengersOf(db: Db, tripIds: readonly string[]): Promise<Map<string, MarketplaceRecord['passenger']>> {
+  const { rows } = await db.query<{ trip_id: string; id: string; name: string; member_id: string | null; phone: string | null }>(
+    `select distinct on (tl.drive_assignment_id) tl.drive_assignment_id as trip_id, p.id, p.name, tl.member_id,
+            (select ph.phone_number_with_area_code from contact_phones ph where ph.contact_id = p.id order by ph.main desc, ph.id limit 1) as phone
+       from trip_legs tl join contacts p on p.id = tl.passenger_id
+      where tl.drive_assignment_id = any($1::uuid[])
+      order by tl.drive_assignment_id, tl.leg_order, tl.which_leg`,
+    [tripIds],
+  );
+  return new Map(rows.map((r) => [r.trip_id, { id: r.id, name: r.name, phone: r.phone, memberId: r.member_id }]));
+}
