@@ -24,11 +24,15 @@ export interface KeptPay {
   rateBreakdown: Buffer;
 }
 
+const PAYS_AT_MOST = 32;
+
 /** The pay of a kept trip under a rate (or NoRate) as JSON parts, priced once per rate version. */
 export function keptPay(k: KeptOffer, rate: PartnerRate | null): KeptPay {
   const key = rate ? `${rate.id}.${rate.modCount}` : '';
   let p = k.pay.get(key);
   if (!p) {
+    // one entry per partner rate group the trip was shown to; bounded for a marketplace of many partners
+    if (k.pay.size >= PAYS_AT_MOST) k.pay.clear();
     const priced = offeredPay(k.trip, rate);
     p = { rate: JSON.stringify(priced.rate), rateBreakdown: Buffer.from(JSON.stringify(priced.rateBreakdown)) };
     k.pay.set(key, p);
@@ -52,8 +56,8 @@ export function keepOffer(trip: OfferedTrip): KeptOffer {
   return { trip, row, base: Buffer.from(base), pay: new Map() };
 }
 
-/** At most this many trips are kept per database (a week of busy marketplace days). */
-const KEEP_AT_MOST = 60_000;
+/** At most this many trips are kept per database (a few kilobytes each: some busy marketplace days). */
+const KEEP_AT_MOST = 20_000;
 
 interface KeptDays {
   trips: Map<string, KeptOffer>;

@@ -71,7 +71,7 @@ export function marketplaceSource(pool: Pool, clock: Clock): LiveSource<Filter, 
  * partners receive it (a day of thousands of rows is sent to every partner watching it).
  */
 const sharedByJson = new Map<string, { record: MarketplaceRecord; base: string }>();
-const SHARED_AT_MOST = 20_000;
+const SHARED_AT_MOST = 10_000;
 function partnerShared(json: string): { record: MarketplaceRecord; base: string } {
   let shown = sharedByJson.get(json);
   if (!shown) {

@@ -28,8 +28,7 @@ export async function partnerListJson(pool: Pool, partnerId: string, l: Listing)
   const known = answers.get(key);
   if (known && l.now.getTime() < known.until) return known;
   const made = await listJson(pool, partnerId, l, day.offers, { rates, served });
-  if (answers.size >= ANSWERS_AT_MOST) answers.clear();
-  answers.set(key, made);
+  answers.keep(key, made);
   return made;
 }
 
@@ -48,12 +47,36 @@ export class ListAnswer {
   }
 }
 
-/** Answers kept per database, by what they were made of; each holds until its first time-bound change. */
-const ANSWERS_AT_MOST = 200;
-const answersByPool = new WeakMap<Pool, Map<string, ListAnswer>>();
-function answersFor(pool: Pool) {
+/**
+ * Answers kept per database, by what they were made of; each holds until its first time-bound
+ * change. A day's list is megabytes, so they are bounded by size: when the next would pass the
+ * bound, the kept ones go.
+ */
+const ANSWER_BYTES_AT_MOST = 64 * 1024 * 1024;
+class KeptAnswers {
+  private readonly answers = new Map<string, ListAnswer>();
+  private bytes = 0;
+  get(key: string): ListAnswer | undefined {
+    return this.answers.get(key);
+  }
+  keep(key: string, answer: ListAnswer): void {
+    // its compressed copy is about a tenth more
+    const size = Math.ceil(answer.json.length * 1.1);
+    if (size > ANSWER_BYTES_AT_MOST) return;
+    if (this.bytes + size > ANSWER_BYTES_AT_MOST) {
+      this.answers.clear();
+      this.bytes = 0;
+    }
+    const before = this.answers.get(key);
+    if (before) this.bytes -= Math.ceil(before.json.length * 1.1);
+    this.answers.set(key, answer);
+    this.bytes += size;
+  }
+}
+const answersByPool = new WeakMap<Pool, KeptAnswers>();
+function answersFor(pool: Pool): KeptAnswers {
   let answers = answersByPool.get(pool);
-  if (!answers) answersByPool.set(pool, (answers = new Map()));
+  if (!answers) answersByPool.set(pool, (answers = new KeptAnswers()));
   return answers;
 }
 
