@@ -1,5 +1,6 @@
 import { lazy, Suspense, useCallback, useDeferredValue, useMemo, useRef, useState } from 'react';
 import { Alert, Button, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { useThrottledValue } from '@mantine/hooks';
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import type { FleetCapacity, MarketplaceTrip, Vehicle } from '@tripline/core';
 import type { ScreenProps } from '../../app/screens.tsx';
@@ -18,6 +19,8 @@ import { useMarketplace } from './use-marketplace.ts';
 
 const MarketplaceMap = lazy(() => import('./MarketplaceMap.tsx'));
 const NO_VEHICLES: Vehicle[] = [];
+/** While the time slider is dragged, the list and map are filtered again at most this often. */
+const SLIDER_FOLLOW_MS = 100;
 
 /** What /marketplace/vehicles hands over when a vehicle is chosen: the list keeps the trips it can carry. */
 export interface MarketplaceNavState {
@@ -44,8 +47,8 @@ export function MarketplacePage({ route }: ScreenProps) {
   const vehicles = usePartnerVehicles(null, partner);
 
   const [shown, setShown] = useState<ShownFilter>(ALL_DAY);
-  // the slider moves at once; the list and map follow when the browser has time
-  const filter = useDeferredValue(useMemo(() => ({ ...shown, vehicle: vehicle?.capacity ?? null }), [shown, vehicle]));
+  // the slider moves at once; the list and map follow at most every SLIDER_FOLLOW_MS, when the browser has time
+  const filter = useDeferredValue(useThrottledValue(useMemo(() => ({ ...shown, vehicle: vehicle?.capacity ?? null }), [shown, vehicle]), SLIDER_FOLLOW_MS));
   const trips = list.trips;
   const visible = useMemo(() => (trips ? trips.filter((t) => isShown(t, filter)) : []), [trips, filter]);
 
