@@ -178,7 +178,8 @@ test('the vehicles page leads to the trips a vehicle can carry', async ({ page }
   await page.setViewportSize({ width: 1024, height: 800 });
   await signIn(page, 'partner');
   await expect(page).toHaveURL(/:\d+\/$/);
-  await page.goto('/marketplace/vehicles');
+  await page.goto('/marketplace');
+  await page.getByRole('link', { name: 'Trips for a vehicle' }).click();
   await expect(page.getByRole('heading', { name: 'Marketplace vehicles' })).toBeVisible();
   const first = page.getByRole('button', { name: /^Find trips vehicle / }).first();
   await expect(first).toBeVisible();

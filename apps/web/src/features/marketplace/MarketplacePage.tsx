@@ -1,7 +1,8 @@
 import { lazy, Suspense, useCallback, useDeferredValue, useMemo, useRef, useState } from 'react';
-import { Alert, Button, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { Alert, Button, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { IconCar } from '@tabler/icons-react';
 import { useThrottledValue } from '@mantine/hooks';
-import { useLocation, useNavigate, useSearchParams } from 'react-router';
+import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
 import type { FleetCapacity, MarketplaceTrip, Vehicle } from '@tripline/core';
 import type { ScreenProps } from '../../app/screens.tsx';
 import { ApiError } from '../../lib/api.ts';
@@ -129,9 +130,14 @@ export function MarketplacePage({ route }: ScreenProps) {
 
   return (
     <Stack gap="sm" style={{ height: 'calc(100dvh - var(--app-shell-header-height, 60px) - 2 * var(--mantine-spacing-md))' }}>
-      <Title order={1} size="h3">
-        {route.title}
-      </Title>
+      <Group justify="space-between" wrap="wrap" gap="xs">
+        <Title order={1} size="h3">
+          {route.title}
+        </Title>
+        <Button component={Link} to="/marketplace/vehicles" variant="light" size="xs" leftSection={<IconCar size={14} aria-hidden />}>
+          Trips for a vehicle
+        </Button>
+      </Group>
       <MarketplaceFilters params={params} today={today} baseZip={list.origin?.zip ?? null} onChange={setParams} />
       <MarketplaceToolbar
         shown={shown}

@@ -1,6 +1,6 @@
 import { useMemo, useState } from 'react';
 import { Alert, Badge, Button, Group, Select, Skeleton, Stack, Table, Text, Title, VisuallyHidden } from '@mantine/core';
-import { useNavigate } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import { MARKETPLACE_MAX_DAYS_AHEAD, addDays, isStaff, type TripListRow, type Vehicle } from '@tripline/core';
 import type { ScreenProps } from '../../app/screens.tsx';
 import { DayInput } from '../../components/DayInput.tsx';
@@ -133,9 +133,14 @@ export function MarketplaceVehiclesPage({ route }: ScreenProps) {
 
   return (
     <Stack gap="sm">
-      <Title order={1} size="h3">
-        {route.title}
-      </Title>
+      <Group justify="space-between" wrap="wrap" gap="xs">
+        <Title order={1} size="h3">
+          {route.title}
+        </Title>
+        <Button component={Link} to="/marketplace" variant="light" size="xs">
+          Back to the marketplace
+        </Button>
+      </Group>
       <Group gap="sm" align="flex-end">
         {staff && (
           <Select label="Partner" placeholder="Choose a partner" data={partners.data ?? []} value={partnerId} onChange={setPartnerId} searchable w={280} />
