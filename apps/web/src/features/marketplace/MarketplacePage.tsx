@@ -1,4 +1,4 @@
-import { lazy, Suspense, useCallback, useDeferredValue, useMemo, useRef, useState } from 'react';
+import { lazy, Suspense, useCallback, useDeferredValue, useEffect, useMemo, useRef, useState } from 'react';
 import { Alert, Button, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { IconCar } from '@tabler/icons-react';
 import { useThrottledValue } from '@mantine/hooks';
@@ -56,6 +56,9 @@ export function MarketplacePage({ route }: ScreenProps) {
   const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
   const [inspected, setInspected] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  // a list for other filters starts with nothing selected
+  const answered = list.answered;
+  useEffect(() => setSelected(new Set()), [answered]);
   const onToggle = useCallback((t: MarketplaceTrip) => setSelected((s) => toggleLinked(s, t, trips ?? [])), [trips]);
 
   const claimThese = async (chosen: MarketplaceTrip[]) => {
