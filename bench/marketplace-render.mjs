@@ -1,4 +1,4 @@
-// Marketplace budget (issue 14 §9): on a day of 5,000 offered trips, /marketplace shows its list
+// Marketplace budget: on a day of 5,000 offered trips, /marketplace shows its list
 // and every pickup marker within 1.5 s in Chromium, and dragging the time slider across the day
 // causes no long tasks (over 50 ms).
 //

@@ -1,4 +1,4 @@
-// Marketplace list budget (issue 14 §9): a day of 5,000 open offered trips in the million-trip
+// Marketplace list budget: a day of 5,000 open offered trips in the million-trip
 // seed; GET marketplace-trips as the demo `partner` login (every trip redacted, priced with its
 // rates, Out-Of-Area from its ZIP coverage), range 300 miles so the whole day is listed: server
 // p95 <= 100 ms. Server time is Fastify's, per request. Measured three ways: the day unchanged

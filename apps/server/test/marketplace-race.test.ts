@@ -7,7 +7,7 @@ import { createBillTo } from './rate-factories.ts';
 import { type CreatedTrip } from './trip-factories.ts';
 
 /**
- * issue 14 §8: 50 partners claim the same offered trip at the same instant over HTTP, half through
+ * 50 partners claim the same offered trip at the same instant over HTTP, half through
  * each of two server processes on one database. 20 rounds here; MARKETPLACE_RACE_ROUNDS=100 runs
  * the issue's 100 (about four times as long).
  */

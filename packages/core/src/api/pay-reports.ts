@@ -54,8 +54,8 @@ export const PayTotalsJson = z.object({
 });
 export type PayTotalsJson = z.infer<typeof PayTotalsJson>;
 
-/** One trip of the partner-pay report. */
-export const PayReportTrip = z.object({
+/** What both reports show of a trip. */
+const ReportTrip = z.object({
   id: text(),
   referenceNumber: text(),
   modCount: z.number().int(),
@@ -64,13 +64,17 @@ export const PayReportTrip = z.object({
   partnerName: text().nullable(),
   passengerName: text().nullable(),
   serviceType: text().nullable(),
-  billToName: text().nullable(),
   partnerPayStatus: PayStatus,
   /** What the trip pays (the override, else the rate's amount); null when it has no rate. */
   farmoutRate: Money.nullable(),
+  noRate: z.boolean(),
+});
+
+/** One trip of the partner-pay report. */
+export const PayReportTrip = ReportTrip.extend({
+  billToName: text().nullable(),
   /** The priced lines of the rate in force, or NoRate; null when the trip was never priced. */
   breakdown: TripPay.nullable(),
-  noRate: z.boolean(),
   /** An override replaces the rate's amount. */
   overridden: z.boolean(),
 });
@@ -93,18 +97,7 @@ export const PartnerPayReport = z.object({
 export type PartnerPayReport = z.infer<typeof PartnerPayReport>;
 
 /** One trip of the non-final trips report. */
-export const NonFinalTrip = z.object({
-  id: text(),
-  referenceNumber: text(),
-  modCount: z.number().int(),
-  serviceDate: IsoDate,
-  affiliateId: text(),
-  partnerName: text().nullable(),
-  passengerName: text().nullable(),
-  serviceType: text().nullable(),
-  partnerPayStatus: PayStatus,
-  farmoutRate: Money.nullable(),
-  noRate: z.boolean(),
+export const NonFinalTrip = ReportTrip.extend({
   /** Why rate accept cannot finalise it yet, or 'Ready for rate accept'. */
   reason: text(),
   /** Rate accept would finalise it now. */

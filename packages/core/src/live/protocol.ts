@@ -63,7 +63,7 @@ export const SyncDriveAssvFilter = z
   });
 export const VOGDeliveryFilter = z.object({ unread: z.literal(true).default(true), recipientId: text().max(36) });
 /**
- * MarketplaceTrip (issue 14 §1): the offered trips of a service date, for partners and staff. Rows
+ * MarketplaceTrip: the offered trips of a service date, for partners and staff. Rows
  * are marketplace rows (core MarketplaceTripRow) as the subscriber may see them: redacted for a
  * partner, without the caller's rate, distance or Out-Of-Area (GET marketplace-trips has those).
  * A trip claimed, canceled or withdrawn leaves every subscriber's set (removed).

@@ -7,7 +7,7 @@ import { haversineKm, type LatLng } from '../trips/partner-score.ts';
 import { MARKETPLACE_STATES, marketplaceState, type OfferFacts } from './rules.ts';
 
 /**
- * The marketplace row (spec 2 §3 "Marketplace payload", issue 14 §1–§2): one offered trip as the
+ * The marketplace row (spec 2 §3 "Marketplace payload"): one offered trip as the
  * list, the map and marketplace trip inspect show it. Partners receive it redacted: no passenger
  * name, phone, member id or street, coordinates rounded to 0.01° (about 1 km), and an opaque
  * passenger key that links a passenger's trips of the day only. Staff receive the same row with
@@ -207,7 +207,7 @@ export function milesBetween(a: LatLng, b: LatLng): number {
 }
 
 /**
- * issue 14 §1: the search text q matches reference, city, ZIP, county, facility and service type;
+ * The search text q matches reference, city, ZIP, county, facility and service type;
  * every word must be found in one of them (case ignored).
  */
 export function matchesMarketplaceText(row: Pick<MarketplaceTripRow, 'referenceNumber' | 'serviceTypeName' | 'legs'>, q: string): boolean {

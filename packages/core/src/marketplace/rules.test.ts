@@ -60,6 +60,9 @@ describe('the exclusive window', () => {
     expect(mayClaimNow(t, 'other', at('2026-11-22T15:59:59.999Z'))).toBe(false);
     expect(mayClaimNow(t, 'own', at('2026-11-22T15:59:59.999Z'))).toBe(true);
     expect(mayClaimNow(t, 'other', at(until))).toBe(true);
+    // a trip its partner declined, or one without a partner, is held for nobody
+    expect(mayClaimNow({ ...t, declinedBy: ['own'] }, 'other', at('2026-11-22T15:59:59.999Z'))).toBe(true);
+    expect(mayClaimNow({ ...t, farmoutContactId: null }, 'other', at('2026-11-22T15:59:59.999Z'))).toBe(true);
   });
 
   it("says 'reserved until {time}' in the trip's time zone", () => {

@@ -67,13 +67,21 @@ export function isOffered(t: OfferFacts, now: Date): boolean {
   return t.marketplaceUntil !== null && isOfferable(t, now);
 }
 
-/** Whether the exclusive window of the trip's own partner is still running. */
-export function isExclusive(t: Pick<OfferFacts, 'marketplaceUntil'>, now: Date): boolean {
-  return t.marketplaceUntil !== null && now.getTime() < Date.parse(t.marketplaceUntil);
+/**
+ * Whether the exclusive window of the trip's own partner is still running: only a trip with a
+ * partner that has not declined it is held for anyone (a decline ends exclusivity, spec 1 §4).
+ */
+export function isExclusive(t: Pick<OfferFacts, 'marketplaceUntil' | 'farmoutContactId' | 'declinedBy'>, now: Date): boolean {
+  return (
+    t.marketplaceUntil !== null &&
+    now.getTime() < Date.parse(t.marketplaceUntil) &&
+    t.farmoutContactId !== null &&
+    !t.declinedBy.includes(t.farmoutContactId)
+  );
 }
 
 /** spec 1 §4: before marketplaceUntil only the trip's partner may claim it; from that instant anyone. */
-export function mayClaimNow(t: Pick<OfferFacts, 'marketplaceUntil' | 'farmoutContactId'>, partnerId: string, now: Date): boolean {
+export function mayClaimNow(t: Pick<OfferFacts, 'marketplaceUntil' | 'farmoutContactId' | 'declinedBy'>, partnerId: string, now: Date): boolean {
   return !isExclusive(t, now) || t.farmoutContactId === partnerId;
 }
 

@@ -11,7 +11,7 @@ const request = (over: Partial<Parameters<typeof approvalEffect>[0]>) => ({
 });
 const none = { addWaitMinutes: 0, pharmacyStop: false, chargeCancellation: false };
 
-describe('approvalEffect (issue 14 §4)', () => {
+describe('approvalEffect', () => {
   it('adds approved wait minutes', () => {
     expect(approvalEffect(request({ number: 45 }), 'Approved')).toEqual({ ...none, addWaitMinutes: 45 });
     expect(approvalEffect(request({ number: 45 }), 'Denied')).toEqual(none);

@@ -35,7 +35,7 @@ export interface ApprovalEffect {
 const tenth = (miles: number) => Math.round(miles * 10) / 10;
 
 /**
- * issue 14 §4: the effect of a decision on each kind of request. Approved: wait time adds its
+ * The effect of a decision on each kind of request. Approved: wait time adds its
  * minutes; an expense is paid as its amount (no trip field changes); a rate request sets the
  * override to its amount (null clears it); a loaded mileage request pays original + difference
  * miles, a deadhead one the miles beyond the original (base to first pickup); a pharmacy stop

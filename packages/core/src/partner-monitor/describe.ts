@@ -24,7 +24,7 @@ export const MONITOR_ACTION_LABEL: Record<string, string> = {
 };
 
 /**
- * issue 14 §4: the request in one line, old → new where it changes a figure: '45 min of wait
+ * The request in one line, old → new where it changes a figure: '45 min of wait
  * time', 'Parking Fees $14.00', 'Rate $42.50 → $57.50', 'Loaded miles 10 → 14.5', 'Deadhead miles
  * 12.4 → 21.4'. A loaded request carries the difference, a deadhead one the final (rule 252).
  */

@@ -6,7 +6,7 @@ import { deadheadAfterFinal, loadedMilesOf, mileageProblem, mileageToSend, payRe
 
 const accepted = testTrip({ accepted: true, farmoutContactId: 'p-1' });
 
-describe('payRequestRefusal (issue 14 §3: partner requests)', () => {
+describe('payRequestRefusal (partner requests)', () => {
   it('lets a partner ask on its accepted trip once it has taken place', () => {
     expect(payRequestRefusal(accepted, 0, MILEAGE_ADJUST, TEST_NOW)).toBeNull();
     expect(payRequestRefusal({ ...accepted, partnerPayStatus: 'Pending' }, 0, RATE_ADJUST, TEST_NOW)).toBeNull();

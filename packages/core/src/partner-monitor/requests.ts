@@ -15,7 +15,7 @@ type RequestTrip = TripForRules & { farmoutContactId?: string | null };
 const refused = (message: string, conflict = false): RequestRefusal => ({ message, conflict });
 
 /**
- * issue 14 §3: why a partner may not ask for a rate or mileage change on a trip, or null. In this
+ * Why a partner may not ask for a rate or mileage change on a trip, or null. In this
  * order: Final ('This trip is Finalized, and read-only.'), declined or read-only, no partner, not
  * accepted, not yet taken place; then a second pending request of the same kind (409).
  */

@@ -1,6 +1,6 @@
 import type { PayItem, RateField, RateType } from './model.ts';
 
-/** The texts of partner rates (spec 3 §5, §8; issue 14 §3). */
+/** The texts of partner rates (spec 3 §5, §8). */
 export const RATE_MSG = {
   INVALID_DATE: 'Invalid date!',
   ALREADY_TODAY: 'A rate for this group already begins today',

@@ -18,7 +18,7 @@ export function payDollars(pay: TripPay): number | null {
   return pay.noRate ? null : toDollars(pay.totalPennies);
 }
 
-/** Pickups before 06:00 or from 18:00 on are paid addsOffHours (issue 14 §3). */
+/** Pickups before 06:00 or from 18:00 on are paid addsOffHours. */
 export const OFF_HOURS_BEFORE = '06:00:00';
 export const OFF_HOURS_FROM = '18:00:00';
 
@@ -121,7 +121,7 @@ export function paidLegTenths(legs: readonly PayLegInput[], override: number | n
 }
 
 /**
- * spec 3 §3, issue 14 §3: what a trip pays its partner under a rate (docs/partner-pay.md). Every
+ * spec 3 §3: what a trip pays its partner under a rate (docs/partner-pay.md). Every
  * line is rounded to the penny on its own (half a penny up); the total is the sum of the lines.
  */
 export function tripPay(input: TripPayInput, rate: RateForPay | null): TripPay {

@@ -11,7 +11,7 @@ export function rateStatus(rate: Pick<PartnerRate, 'dateBegin' | 'dateEnd'>, tod
   return 'Active';
 }
 
-/** issue 14 §3: rates are edited by adminAccess, Finance or PartnerCredentialing. */
+/** Rates are edited by adminAccess, Finance or PartnerCredentialing. */
 export function mayEditRates(user: AccessSubject): boolean {
   return user.adminAccess || hasRole(user, 'Finance') || hasRole(user, 'PartnerCredentialing');
 }
@@ -49,7 +49,7 @@ export function dayBefore(day: string): string {
 }
 
 /**
- * issue 14 §3: rate accept refuses a trip with no pay: NoRate (no rate in force) and no override.
+ * Rate accept refuses a trip with no pay: NoRate (no rate in force) and no override.
  * An override set by the operator is a rate, so such a trip may be finalised.
  */
 export function noRateRefusal(trip: { farmoutRate: number | null }): string | null {

@@ -116,7 +116,7 @@ export const DriveAssignment = z.object({
   notesSummary: text().nullable().optional(),
   /** Whether the cancel reason (if any) needs stats before finalising. */
   cancelReasonRequiresStats: z.boolean().nullable(),
-  /** The instant the exclusive window of the trip's partner ends in the marketplace (ISO); null: not offered (issue 14 §2). */
+  /** The instant the exclusive window of the trip's partner ends in the marketplace (ISO); null: not offered. */
   marketplaceUntil: text().nullable().optional(),
   /** Partner adjustments (wait time, expenses) still waiting for the operator's review. */
   outstandingAdjustments: z.number().int(),

@@ -136,7 +136,7 @@ export async function applyBulk(
       [ids],
     );
   }
-  // a new partner, a cancellation or its undoing changes what the trips pay (issue 14 §3)
+  // a new partner, a cancellation or its undoing changes what the trips pay
   if (action === 'assign' || action === 'cancel' || action === 'unCancel') await repriceTrips(client, ids, new Date());
 
   const actor = auditActor(req);

@@ -38,7 +38,7 @@ function partnerColumns(partner: PartnerRef | null): Column[] {
  * PATCH drive-assignments-detailed (spec 2 §7, 3 §7): a trip's partner by farmoutContactNumber
  * (null takes the trip from its partner; the same partner changes nothing; farmoutCompany is the
  * name the picker showed and is not needed to find the partner), its notes summary and its legs'
- * passenger notes, and its marketplace offer (marketplaceUntil, issue 14 §2). A stale modCount
+ * passenger notes, and its marketplace offer (marketplaceUntil). A stale modCount
  * answers 409 with the server's copy; a Final trip is read-only.
  */
 export async function patchDetailed(deps: AppDeps, req: FastifyRequest, user: SessionUser, body: DetailedPatch): Promise<DriveAssignment> {
@@ -90,7 +90,7 @@ export async function patchDetailed(deps: AppDeps, req: FastifyRequest, user: Se
       after.farmoutName = partner?.name ?? null;
     }
     await client.query(`update drive_assignments set ${sets.join(', ')} where id = $1`, params);
-    // the new partner's rate prices the trip (issue 14 §3)
+    // the new partner's rate prices the trip
     if (partnerChange) await repriceTrips(client, [trip.id], change.now);
     const onlyOffer = columns.length === 1 && offer !== undefined;
     await writeAudit(client, auditOf(req, partnerChange ? 'partner-change' : onlyOffer ? 'marketplace-offer' : 'trip-notes', 'drive_assignments', trip.id, before, after));

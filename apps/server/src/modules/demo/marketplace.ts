@@ -23,7 +23,7 @@ async function openToAll(client: pg.PoolClient, today: string, ids: readonly str
 }
 
 /**
- * Marketplace (issue 14 §2): the trip generator already offers a share of unaccepted trips to their
+ * Marketplace: the trip generator already offers a share of unaccepted trips to their
  * own partner first; their windows are kept between 3 days and 16 hours before pickup. Then about
  * one in eight of the other unaccepted trips on the next 6 days is taken from its partner and
  * offered to every partner at once, preferring trips whose bill-to the `partner` login has rates

@@ -84,7 +84,7 @@ async function aPharmacy(client: pg.PoolClient) {
 
 /**
  * Partner monitor: pending pay adjustment requests of each kind for staff to review, from both
- * partner logins (issue 14 §7): wait time, an expense, a rate request, loaded and deadhead mileage,
+ * partner logins: wait time, an expense, a rate request, loaded and deadhead mileage,
  * a pharmacy stop and a cancellation made without charge that waits for review.
  */
 export async function addDemoPartnerMonitor(client: pg.PoolClient, today: string): Promise<void> {

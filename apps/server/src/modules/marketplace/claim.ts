@@ -47,7 +47,7 @@ async function claimingPartner(client: PoolClient, partnerId: string, date: stri
 type Outcome = MarketplaceAcceptResult['failed'][number];
 
 /**
- * POST marketplace-accept (spec 2 §7, issue 14 §2): a partner claims offered trips. In one
+ * POST marketplace-accept (spec 2 §7): a partner claims offered trips. In one
  * transaction the asked trips are locked FOR UPDATE in id order (two claims of overlapping trips
  * queue instead of deadlocking), each is checked on its locked row with core
  * marketplaceClaimRefusal, and a passenger's trips of a day in the request are claimed together or

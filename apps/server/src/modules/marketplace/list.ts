@@ -72,7 +72,7 @@ async function originOf(pool: Pool, zip: string | undefined, partnerId: string |
 }
 
 /**
- * GET marketplace-trips (spec 2 §7, issue 14 §2): the offered trips of a date within range miles of
+ * GET marketplace-trips (spec 2 §7): the offered trips of a date within range miles of
  * a ZIP code, or exactly the trips referenceNumbers names (any date). A partner receives every
  * offered trip but those it declined, redacted, priced with its own rates and marked Out-Of-Area
  * outside its ZIP coverage (partner-list.ts, from kept trips); staff receive full rows, priced for

@@ -30,7 +30,7 @@ export const MARKETPLACE_LIVE_REFUSED = 'The marketplace is for partners and sta
 const mayWatch = (user: SessionUser) => isStaff(user) || user.partnerId !== null;
 
 /**
- * MarketplaceTrip (issue 14 §1): the offered trips of a date. A set is shared by every subscriber
+ * MarketplaceTrip: the offered trips of a date. A set is shared by every subscriber
  * of the date; each row is kept as read (never with a passenger's name, phone or member id) and
  * every subscriber receives it through core marketplaceRow, so a partner's copy is redacted and
  * its state (available, reserved until) is the partner's own. A partner that declined a trip does

@@ -4,7 +4,7 @@ import { badRequest } from '../../platform/errors.ts';
 
 /**
  * Staff offer a trip in the marketplace or withdraw it (PATCH drive-assignments-detailed
- * marketplaceUntil, issue 14 §2): the new marketplace_until, or undefined when nothing changes.
+ * marketplaceUntil): the new marketplace_until, or undefined when nothing changes.
  * An offer needs a trip the marketplace can offer and an instant from pickup − 3 days to
  * pickup − 16 h (or now once that range has passed); null withdraws it.
  */
@@ -22,7 +22,7 @@ export function offerChange(trip: DriveAssignment, asked: string | null, now: Da
 }
 
 /**
- * issue 14 §2: a decline ends the exclusive window of the trip's partner, so every other partner
+ * A decline ends the exclusive window of the trip's partner, so every other partner
  * may claim the offered trip at once (the decliner no longer sees it).
  */
 export async function endExclusiveWindow(client: PoolClient, tripId: string, now: Date): Promise<void> {

@@ -14,7 +14,7 @@ export interface OfferedPay {
 const NO_PAY: OfferedPay = { rate: 'NoRate', rateBreakdown: { noRate: true } };
 
 /**
- * Prices offered trips for partners in memory (issue 14 §2): each partner's rates in force over the
+ * Prices offered trips for partners in memory: each partner's rates in force over the
  * trips' dates are read once, then core rateFor and tripPay price every trip, keyed as the stored
  * pay is (bill-to, service number or else the service type requested, service date), so the price shown is the price a claim stores.
  * `partnerOf` says whose pay a trip is priced for (null: nobody, NoRate).

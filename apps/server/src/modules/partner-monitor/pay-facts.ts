@@ -45,7 +45,7 @@ function firstPickupLeg(trip: DriveAssignment) {
 }
 
 /**
- * Deadhead miles (issue 14 §3): the drive from the partner's base to the trip's first pickup,
+ * Deadhead miles: the drive from the partner's base to the trip's first pickup,
  * through the configured router, to 0.1 mile; or why it is not known.
  */
 export async function deadheadMiles(db: Db, geo: GeoServices, trip: DriveAssignment): Promise<{ miles: number } | { problem: string }> {

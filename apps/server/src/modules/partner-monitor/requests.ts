@@ -26,7 +26,7 @@ import { deadheadMiles, tripPayFacts } from './pay-facts.ts';
 
 
 /**
- * Rate editors may change any partner's pay (issue 14 §3), so they reach every trip, staff or
+ * Rate editors may change any partner's pay, so they reach every trip, staff or
  * not; everyone else keeps their own row scope (a partner its own trips).
  */
 export function scopeUserFor(user: SessionUser): SessionUser {
@@ -81,7 +81,7 @@ async function answer(change: TripChange, activityId: string, message: string): 
 }
 
 /**
- * POST rate-override (issue 14 §3): a rate editor's override applies at once (amount null clears
+ * POST rate-override: a rate editor's override applies at once (amount null clears
  * it) and is recorded as an approved RateAdjust; anyone else's is a Pending RateAdjust request.
  * The trip is repriced in the same transaction.
  */
@@ -108,7 +108,7 @@ export function rateOverride(deps: AppDeps, req: FastifyRequest, user: SessionUs
 }
 
 /**
- * POST adjust-mileage (issue 14 §3, rules 251–252): a Pending MileageAdjust request with the miles
+ * POST adjust-mileage (rules 251–252): a Pending MileageAdjust request with the miles
  * sent (a loaded difference, or the final deadhead miles) and the original they were measured against.
  */
 export function adjustMileage(deps: AppDeps, req: FastifyRequest, user: SessionUser, body: ParsedBodyOf<typeof contract.adjustMileage>) {

@@ -55,7 +55,7 @@ const PAY_INPUTS = `
 const num = (v: string | null) => (v === null ? null : Number(v));
 
 /**
- * issue 14 §3: prices the given trips again from their pay inputs and the rate in force, inside the
+ * Prices the given trips again from their pay inputs and the rate in force, inside the
  * caller's transaction: farmout_rate_default and the breakdown (the TripPay JSON), and
  * farmout_rate = the override if any, else the default. Trips without a partner have no pay and
  * Final trips are frozen: both are left alone. One read and at most one write, whatever the

@@ -12,7 +12,7 @@ export interface RateGroup {
 }
 
 /**
- * issue 14 §3: a rate change reprices the group's trips that are not Final on the days whose rate
+ * A rate change reprices the group's trips that are not Final on the days whose rate
  * in force changed (dateTo null: every later day), in the rate write's transaction, with an audit
  * row for each trip whose pay changed. Answers how many changed.
  */

@@ -1,4 +1,5 @@
 import {
+  csvRow,
   NON_FINAL_CSV_COLUMNS,
   NON_FINAL_CSV_FILE,
   NON_FINAL_LIST_LIMIT,
@@ -16,7 +17,7 @@ import { auditActor, writeAudit } from '../../platform/audit.ts';
 import type { AppDeps } from '../../platform/deps.ts';
 import { tripScope } from '../../platform/scope.ts';
 import { ORDER, TRIP_LIST_JSON_FROM } from '../trips/repository.ts';
-import { sendCsv } from './csv-stream.ts';
+import { sendCsvDownload } from '../../platform/csv-download.ts';
 import { reportPartner } from './scope.ts';
 
 type Query = z.output<typeof NonFinalTripsQuery>;
@@ -66,7 +67,7 @@ function nonFinalOf(r: Row, now: Date): NonFinalTrip {
 }
 
 /**
- * GET reports/partner-non-final-trips (issue 14 §5, spec 3 §2): the trips of a date range whose
+ * GET reports/partner-non-final-trips (spec 3 §2): the trips of a date range whose
  * pay is not Final, each with the reason rate accept cannot finalise it yet or 'Ready for rate
  * accept'. A partner sees its own; staff one partner or every one. format=CSV streams them all as
  * non-finalized-trips.csv, with a PHI access audit row.
@@ -91,11 +92,11 @@ export async function nonFinalTripsReport(
       recordId: null,
       after: { report: 'partner-non-final-trips', format: 'csv', dateFrom: query.dateFrom, dateTo: query.dateTo, affiliateId: partner.affiliateId },
     });
-    return sendCsv<NonFinalTripsReport, Row>(deps, reply, NON_FINAL_CSV_FILE, {
+    return sendCsvDownload<Row>(deps.pool, reply, NON_FINAL_CSV_FILE, {
       sql: ROWS(where),
       params,
-      columns: NON_FINAL_CSV_COLUMNS,
-      lines: (rows) => rows.map((r) => nonFinalCsvLine(nonFinalOf(r, now))),
+      header: csvRow(NON_FINAL_CSV_COLUMNS),
+      lines: (rows) => rows.map((r) => nonFinalCsvLine(nonFinalOf(r, now))).join(''),
     });
   }
 

@@ -1,4 +1,5 @@
 import {
+  csvRow,
   PAY_CSV_COLUMNS,
   TripPay,
   operatorToday,
@@ -25,7 +26,7 @@ import type { AppDeps } from '../../platform/deps.ts';
 import { badRequest } from '../../platform/errors.ts';
 import { tripScope } from '../../platform/scope.ts';
 import { ORDER } from '../trips/repository.ts';
-import { sendCsv } from './csv-stream.ts';
+import { sendCsvDownload } from '../../platform/csv-download.ts';
 import { reportPartner } from './scope.ts';
 
 type Query = z.output<typeof PartnerPayQuery>;
@@ -131,7 +132,7 @@ const totalsJson = (t: PayTotals) => ({
 });
 
 /**
- * GET reports/partner-pay (issue 14 §5): the week beginning on a Sunday that is not in the future.
+ * GET reports/partner-pay: the week beginning on a Sunday that is not in the future.
  * With a partner: each of its trips with breakdown, status and total; without (staff): a line per
  * partner. Both have the Final and not-Final sums and the sums per day. format=CSV streams the
  * trips instead, with a PHI access audit row.
@@ -158,11 +159,11 @@ export async function partnerPayReport(
       recordId: null,
       after: { report: 'partner-pay', format: 'csv', dateFrom: week.dateFrom, dateTo: week.dateTo, affiliateId: partner.affiliateId },
     });
-    return sendCsv<PartnerPayReport, TripRow>(deps, reply, payCsvFileName(week.dateFrom), {
+    return sendCsvDownload<TripRow>(deps.pool, reply, payCsvFileName(week.dateFrom), {
       sql: TRIPS(where),
       params,
-      columns: PAY_CSV_COLUMNS,
-      lines: (rows) => rows.map((r) => payCsvLine(tripOf(r))),
+      header: csvRow(PAY_CSV_COLUMNS),
+      lines: (rows) => rows.map((r) => payCsvLine(tripOf(r))).join(''),
     });
   }
 

@@ -11,7 +11,7 @@ export interface ReportPartner {
 }
 
 /**
- * Whose pay a report covers (issue 14 §5): a partner's users only their own partner, whatever they
+ * Whose pay a report covers: a partner's users only their own partner, whatever they
  * ask (another partner's id answers 404, as a record out of scope does); staff the partner they
  * name, which must be a partner company, or every partner.
  */

@@ -119,7 +119,7 @@ export async function saveReservation(deps: AppDeps, req: FastifyRequest, user: 
     const w = { client, req, user, activity: creating ? ('reservation-create' as const) : ('reservation-save' as const), now: deps.clock.now() };
     const seriesBefore = applyToAll && current ? await snapshot(client, body.id) : null;
     const written = await writeReservation(w, { id: body.id, values }, creating, legs, coverage.byPassenger, willCall);
-    // a saved trip of a partner is priced again from its legs (issue 14 §3); a new booking has no partner yet
+    // a saved trip of a partner is priced again from its legs; a new booking has no partner yet
     if (written.wrote && current?.farmoutContactId) await repriceTrips(client, [body.id], w.now);
     // a passenger newly on a trip its partner already has: refused when they blacklisted that partner
     const before = new Set(current?.tripLegs.map((l) => l.passengerId) ?? []);

@@ -1,4 +1,3 @@
-import { Readable } from 'node:stream';
 import {
   CSV_EXPORT_TOKEN_MINUTES,
   METERS_TO_MILES,
@@ -21,6 +20,7 @@ import type { SessionUser } from '../../platform/auth/users.ts';
 import { auditActor, inTransaction, writeAudit } from '../../platform/audit.ts';
 import type { AppDeps } from '../../platform/deps.ts';
 import { badRequest, forbidden, notFound } from '../../platform/errors.ts';
+import { sendCsvDownload } from '../../platform/csv-download.ts';
 import { validationError } from '../../platform/http.ts';
 import { assertNotThrottled, recordFailure } from '../auth/throttle.ts';
 import { compileTripSearch } from './compile.ts';
@@ -38,7 +38,6 @@ interface Criteria {
   today: string;
 }
 
-const FETCH_ROWS = 1000;
 const DOWNLOAD_PATH = '/api/reports/csv/driveAssignments';
 
 function resolveDate(text: string, today: string, path: string): string {
@@ -194,31 +193,6 @@ const record = (r: CsvLine) => [
     r.division,
   ];
 
-/**
- * The CSV text, a batch of rows at a time from a cursor on a connection of its own. Nothing is
- * taken from the pool until the first read, and the connection goes back however the stream ends.
- */
-async function* csvText(deps: AppDeps, where: string, params: unknown[]): AsyncGenerator<string> {
-  const client = await deps.pool.connect();
-  let finished = false;
-  try {
-    await client.query('begin isolation level repeatable read read only');
-    await client.query(`declare trips_csv no scroll cursor for ${LINES(where)}`, params);
-    // a byte-order mark so spreadsheets read the names as UTF-8
-    yield '\uFEFF' + stringify([[...TRIP_CSV_COLUMNS]], CSV_FORMAT);
-    for (;;) {
-      const { rows } = await client.query<CsvLine>(`fetch ${FETCH_ROWS} from trips_csv`);
-      if (rows.length === 0) break;
-      yield stringify(rows.map(record), CSV_FORMAT);
-    }
-    await client.query('commit');
-    finished = true;
-  } finally {
-    if (!finished) await client.query('rollback').catch(() => {});
-    client.release();
-  }
-}
-
 export async function downloadCsvExport(deps: AppDeps, req: FastifyRequest, reply: FastifyReply, user: SessionUser, token: string): Promise<FastifyReply> {
   const now = deps.clock.now();
   // one use: the first request that finds the token unused and unexpired takes it
@@ -241,9 +215,10 @@ export async function downloadCsvExport(deps: AppDeps, req: FastifyRequest, repl
     after: { format: 'csv', dateFrom: search.serviceDate, dateTo: search.serviceDateMax, rowCount: rows[0].row_count },
   });
   const name = `trips-${search.serviceDate}-to-${search.serviceDateMax}.csv`;
-  return reply
-    .header('content-type', 'text/csv; charset=utf-8')
-    .header('content-disposition', `attachment; filename="${name}"`)
-    .header('cache-control', 'private, no-store')
-    .send(Readable.from(csvText(deps, where, params)));
+  return sendCsvDownload<CsvLine>(deps.pool, reply, name, {
+    sql: LINES(where),
+    params,
+    header: stringify([[...TRIP_CSV_COLUMNS]], CSV_FORMAT),
+    lines: (rows) => stringify(rows.map(record), CSV_FORMAT),
+  });
 }

@@ -43,7 +43,7 @@ export async function holdOrderTrips(
     [ids, STAFF_CANCEL_REASON, note],
   );
   await client.query('update standing_order_trips set cancelled_by_order = true where standing_order_id = $1 and drive_assignment_id = any($2::uuid[])', [orderId, ids]);
-  // a cancellation or its undoing changes what the trips pay (issue 14 §3)
+  // a cancellation or its undoing changes what the trips pay
   await repriceTrips(client, ids, new Date());
   await writeAudits(
     client,
@@ -97,7 +97,7 @@ export async function restoreOrderTrips(
     [ids],
   );
   await client.query('update standing_order_trips set cancelled_by_order = false where standing_order_id = $1 and drive_assignment_id = any($2::uuid[])', [orderId, ids]);
-  // a cancellation or its undoing changes what the trips pay (issue 14 §3)
+  // a cancellation or its undoing changes what the trips pay
   await repriceTrips(client, ids, new Date());
   await writeAudits(
     client,

@@ -42,7 +42,7 @@ export function changeTrip<T>(
 }
 
 /**
- * issue 14 §3: the writes that change what a trip pays (its legs, stats, cancellation, partner,
+ * The writes that change what a trip pays (its legs, stats, cancellation, partner,
  * approved wait time or expenses, an override or mileage decision). Their trips are priced again
  * before the transaction ends; other writes (and trips without a partner) cost no extra query.
  */

@@ -12,7 +12,7 @@ export interface EventSubscriptionsSectionProps {
 }
 
 /**
- * Trip notices (spec 2 §7, issue 13 §5): what the user is told about, each through one channel to
+ * Trip notices (spec 2 §7): what the user is told about, each through one channel to
  * their own email or phone; add, send a test, delete and turn back on (rule 135).
  */
 export function EventSubscriptionsSection({ contactId }: EventSubscriptionsSectionProps) {

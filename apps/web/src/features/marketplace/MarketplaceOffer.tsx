@@ -10,20 +10,19 @@ import { TRIP_WRITE_QUIET, writeTrip } from '../trips/actions/trip-write.tsx';
 import type { TripRows } from '../trips/home/use-day-trips.ts';
 
 /** Where a trip stands in the marketplace, in words for staff. */
-export function offerText(trip: Pick<DriveAssignment, 'marketplaceUntil' | 'farmoutName' | 'timeZone' | 'declined'>, now: Date): string {
+export function offerText(trip: Pick<DriveAssignment, 'marketplaceUntil' | 'farmoutName' | 'farmoutContactId' | 'timeZone' | 'declined'>, now: Date): string {
   const until = trip.marketplaceUntil ?? null;
   if (until === null) return 'Not offered on the marketplace.';
-  if (isExclusive({ marketplaceUntil: until }, now) && trip.declined) {
-    return `Offered on the marketplace: open to partners other than ${trip.farmoutName ?? 'the one that declined it'} from ${reservedUntilText(until, trip.timeZone)}.`;
-  }
-  if (isExclusive({ marketplaceUntil: until }, now) && trip.farmoutName) {
-    return `Offered on the marketplace: reserved for ${trip.farmoutName} until ${reservedUntilText(until, trip.timeZone)}, then open to every partner.`;
+  // a trip its partner declined is held for nobody
+  const declinedBy = trip.declined && trip.farmoutContactId ? [trip.farmoutContactId] : [];
+  if (isExclusive({ marketplaceUntil: until, farmoutContactId: trip.farmoutContactId, declinedBy }, now)) {
+    return `Offered on the marketplace: reserved for ${trip.farmoutName ?? 'its partner'} until ${reservedUntilText(until, trip.timeZone)}, then open to every partner.`;
   }
   return 'Offered on the marketplace to every partner.';
 }
 
 /**
- * Staff offer a trip on the marketplace or withdraw it (issue 14 §2, PATCH drive-assignments-detailed
+ * Staff offer a trip on the marketplace or withdraw it (spec 1 §4, PATCH drive-assignments-detailed
  * marketplaceUntil). The offer proposes the core default end of the partner's exclusive window:
  * pickup − 3 days, else − 16 h, else now.
  */
@@ -54,10 +53,10 @@ export function MarketplaceOffer({ trip, rows }: { trip: DriveAssignment; rows: 
     const when = reservedUntilText(at.toISOString(), trip.timeZone);
     const yes = await confirm({
       title: `Offer trip ${trip.referenceNumber} on the marketplace`,
-      message: !later
-        ? 'Every partner may claim it from now on.'
-        : trip.declined || !trip.farmoutName
-          ? `Partners may claim it from ${when}${trip.declined && trip.farmoutName ? ` (not ${trip.farmoutName}, which declined it)` : ''}.`
+      // a trip without a partner, or one its partner declined, is held for nobody
+      message:
+        !later || trip.declined || !trip.farmoutName
+          ? 'Every partner may claim it from now on.'
           : `${trip.farmoutName} keeps it to itself until ${when}; from then any partner may claim it.`,
       confirmLabel: 'Offer on marketplace',
       focusConfirm: true,

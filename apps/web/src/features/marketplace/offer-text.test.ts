@@ -6,18 +6,18 @@ const tz = 'America/Denver';
 
 describe('where a trip stands in the marketplace', () => {
   it('is not offered without an instant', () => {
-    expect(offerText({ marketplaceUntil: null, farmoutName: 'Sandia Mobility', timeZone: tz, declined: false }, now)).toBe('Not offered on the marketplace.');
+    expect(offerText({ marketplaceUntil: null, farmoutName: 'Sandia Mobility', farmoutContactId: 'sandia', timeZone: tz, declined: false }, now)).toBe('Not offered on the marketplace.');
   });
   it('is reserved for its partner until the instant, then open to all', () => {
-    expect(offerText({ marketplaceUntil: '2026-11-26T17:00:00Z', farmoutName: 'Sandia Mobility', timeZone: tz, declined: false }, now)).toBe(
+    expect(offerText({ marketplaceUntil: '2026-11-26T17:00:00Z', farmoutName: 'Sandia Mobility', farmoutContactId: 'sandia', timeZone: tz, declined: false }, now)).toBe(
       'Offered on the marketplace: reserved for Sandia Mobility until Nov 26, 10:00 AM, then open to every partner.',
     );
-    expect(offerText({ marketplaceUntil: '2026-11-25T15:00:00Z', farmoutName: 'Sandia Mobility', timeZone: tz, declined: false }, now)).toBe('Offered on the marketplace to every partner.');
-    expect(offerText({ marketplaceUntil: '2026-11-26T17:00:00Z', farmoutName: null, timeZone: tz, declined: false }, now)).toBe('Offered on the marketplace to every partner.');
+    expect(offerText({ marketplaceUntil: '2026-11-25T15:00:00Z', farmoutName: 'Sandia Mobility', farmoutContactId: 'sandia', timeZone: tz, declined: false }, now)).toBe('Offered on the marketplace to every partner.');
+    expect(offerText({ marketplaceUntil: '2026-11-26T17:00:00Z', farmoutName: null, farmoutContactId: null, timeZone: tz, declined: false }, now)).toBe('Offered on the marketplace to every partner.');
   });
-  it('says a partner that declined the trip no longer holds it', () => {
-    expect(offerText({ marketplaceUntil: '2026-11-26T17:00:00Z', farmoutName: 'Sandia Mobility', timeZone: tz, declined: true }, now)).toBe(
-      'Offered on the marketplace: open to partners other than Sandia Mobility from Nov 26, 10:00 AM.',
+  it('says a trip its partner declined is open to every partner at once', () => {
+    expect(offerText({ marketplaceUntil: '2026-11-26T17:00:00Z', farmoutName: 'Sandia Mobility', farmoutContactId: 'sandia', timeZone: tz, declined: true }, now)).toBe(
+      'Offered on the marketplace to every partner.',
     );
   });
 });

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Alert, Button, Checkbox, Group, Loader, NumberInput, Stack, Text, Textarea } from '@mantine/core';
+import { Alert, Button, Checkbox, Group, NumberInput, Stack, Text, Textarea } from '@mantine/core';
 import { contract, deadheadAfterFinal, MONITOR_MSG, mileageProblem, mileageToSend, REQUEST_NOTES_MAX } from '@tripline/core';
 import { callApi } from '../../lib/api.ts';
 import { toast } from '../../lib/toast.tsx';
@@ -7,7 +7,7 @@ import { SubmitForm } from '../../components/SubmitForm.tsx';
 import { ActionModal, type TripModalProps } from '../trips/actions/ActionModal.tsx';
 import { TRIP_WRITE_QUIET } from '../trips/actions/trip-write.tsx';
 import { useAfterPayChange, usePayBasis } from './api.ts';
-import { refusalOf, RequestDone } from './request-outcome.tsx';
+import { FiguresPending, refusalOf, RequestDone } from './request-outcome.tsx';
 
 const miles = (n: number) => `${n.toLocaleString('en-US', { maximumFractionDigits: 1 })} mi`;
 
@@ -58,17 +58,8 @@ export function MileageAdjustDialog({ trip, rows, onClose }: TripModalProps) {
     <ActionModal title="Adjust mileage for trip" trip={trip} onClose={onClose}>
       {done ? (
         <RequestDone message={done} onClose={onClose} />
-      ) : basis.isError ? (
-        <Alert color="red" title="The trip's miles could not be loaded">
-          <Button size="xs" variant="light" onClick={() => void basis.refetch()}>
-            Try again
-          </Button>
-        </Alert>
       ) : !b ? (
-        <Group justify="center" py="md" role="status">
-          <Loader size="sm" aria-hidden />
-          <Text size="sm">Loading the trip's miles…</Text>
-        </Group>
+        <FiguresPending failed={basis.isError} what="miles" retry={() => void basis.refetch()} />
       ) : (
         <SubmitForm onSubmit={submit} noValidate>
           <Stack gap="md">

@@ -9,7 +9,7 @@ const SHORT = new Intl.DateTimeFormat('en-US', { timeZone: OPERATOR_TIME_ZONE, m
 
 const STATUS_COLOR: Record<string, string> = { Pending: 'yellow', Approved: 'teal', Denied: 'red' };
 
-/** The keys of the table (issue 14 §4), as its hint shows them. */
+/** The keys of the table, as its hint shows them. */
 export const MONITOR_KEYS_HINT = '↑/↓ move · A approve · D deny · N note · Enter open the trip';
 
 /**

@@ -16,7 +16,7 @@ import { ReviewDialog, type Review } from './ReviewDialogs.tsx';
 const STATUS_LABEL: Record<MonitorStatus, string> = { Pending: 'Pending', Approved: 'Approved', Denied: 'Denied', All: 'Any status' };
 
 /**
- * /partner-monitor (spec 3 §2, issue 14 §4): the partners' requests staff review, oldest first and
+ * /partner-monitor (spec 3 §2): the partners' requests staff review, oldest first and
  * paged, filtered by status (Pending when none is given), reference number, service date and the
  * day the request was made, all kept in the address. Approve, deny or add a note with the mouse
  * or the keyboard; Enter opens the trip in trip inspect.

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Alert, Button, Checkbox, Group, Loader, NumberInput, Stack, Text, Textarea } from '@mantine/core';
+import { Alert, Button, Checkbox, Group, NumberInput, Stack, Text, Textarea } from '@mantine/core';
 import { contract, mayEditRates, MONITOR_MSG, RATE_ADJUST, RATE_MAX, REQUEST_NOTES_MAX } from '@tripline/core';
 import { callApi } from '../../lib/api.ts';
 import { useCurrentUser } from '../../lib/current-user.ts';
@@ -9,7 +9,7 @@ import { ActionModal, type TripModalProps } from '../trips/actions/ActionModal.t
 import { TRIP_WRITE_QUIET } from '../trips/actions/trip-write.tsx';
 import { formatMoney } from '../trips/home/trip-format.ts';
 import { useAfterPayChange, usePayBasis } from './api.ts';
-import { refusalOf, RequestDone } from './request-outcome.tsx';
+import { FiguresPending, refusalOf, RequestDone } from './request-outcome.tsx';
 
 /**
  * Rate override dialog (spec 3 §3, POST rate-override): what the trip pays now and the rate in
@@ -55,17 +55,8 @@ export function RateOverrideDialog({ trip, rows, onClose }: TripModalProps) {
     <ActionModal title={editor ? 'Override the rate of trip' : 'Request a rate change for trip'} trip={trip} onClose={onClose}>
       {done ? (
         <RequestDone message={done} onClose={onClose} />
-      ) : basis.isError ? (
-        <Alert color="red" title="The trip's pay could not be loaded">
-          <Button size="xs" variant="light" onClick={() => void basis.refetch()}>
-            Try again
-          </Button>
-        </Alert>
       ) : !b ? (
-        <Group justify="center" py="md" role="status">
-          <Loader size="sm" aria-hidden />
-          <Text size="sm">Loading the trip's pay…</Text>
-        </Group>
+        <FiguresPending failed={basis.isError} what="pay" retry={() => void basis.refetch()} />
       ) : (
         <SubmitForm onSubmit={submit} noValidate>
           <Stack gap="md">

@@ -1,4 +1,4 @@
-import { Alert, Button, Group, Stack, Text } from '@mantine/core';
+import { Alert, Button, Group, Loader, Stack, Text } from '@mantine/core';
 import type { DriveAssignment } from '@tripline/core';
 import { ApiError } from '../../lib/api.ts';
 import { showTripFailure } from '../trips/actions/trip-write.tsx';
@@ -35,5 +35,24 @@ export function RequestDone({ message, onClose }: { message: string; onClose(): 
         </Button>
       </Group>
     </Stack>
+  );
+}
+
+/** A dialog's figures while they are not there: being read, or not read with a way to try again. */
+export function FiguresPending({ failed, what, retry }: { failed: boolean; what: string; retry(): void }) {
+  if (failed) {
+    return (
+      <Alert color="red" title={`The trip's ${what} could not be loaded`}>
+        <Button size="xs" variant="light" onClick={retry}>
+          Try again
+        </Button>
+      </Alert>
+    );
+  }
+  return (
+    <Group justify="center" py="md" role="status">
+      <Loader size="sm" aria-hidden />
+      <Text size="sm">{`Loading the trip's ${what}…`}</Text>
+    </Group>
   );
 }

@@ -11,11 +11,12 @@ import { useBillTos, useRates } from './api.ts';
 import { EndRateDialog } from './EndRateDialog.tsx';
 import { RateDialog } from './RateDialog.tsx';
 import { RatesTable } from './RatesTable.tsx';
+import { PartnerFilter } from '../../lib/partners.tsx';
 
 type Open = { kind: 'new'; from: PartnerRate | null } | { kind: 'correct'; rate: PartnerRate } | { kind: 'end'; rate: PartnerRate } | null;
 
 /**
- * /reporting/partner-rates (spec 3 §3, issue 14 §5): the operator's rates by partner, bill-to and
+ * /reporting/partner-rates (spec 3 §3): the operator's rates by partner, bill-to and
  * service type, with what each pays, its days and status. Finance, Partner Credentialing and
  * administrators add a rate (it begins today), end one or correct one that begins today; others
  * read them. Partner and bill-to filters live in the address (providerId, billToId).
@@ -54,7 +55,7 @@ export function PartnerRatesPage({ route }: ScreenProps) {
         </Text>
       </div>
       <Group gap="sm" align="flex-end" role="search" aria-label="Rate filters">
-        <Select label="Partner" placeholder="All partners" searchable clearable w={240} data={partners.data ?? []} value={providerId} onChange={(v) => set('providerId', v)} />
+        <PartnerFilter value={providerId} onChange={(v) => set('providerId', v)} />
         <Select label="Bill-to" placeholder="All bill-tos" searchable clearable w={280} data={billTos.data ?? []} value={billToId} onChange={(v) => set('billToId', v)} />
         <Switch label="Show ended rates" checked={showEnded} onChange={(e) => set('ended', e.currentTarget.checked ? '1' : null)} mb={8} />
         {editor && (

@@ -51,7 +51,7 @@ export interface RateDialogProps {
 }
 
 /**
- * The rate edit dialog (issue 14 §3, §5): a new rate for a partner, bill-to and service type begins
+ * The rate edit dialog: a new rate for a partner, bill-to and service type begins
  * today and ends the group's rate in force yesterday; a rate that began today can be corrected.
  * The type's fields are required, the extras may stay empty.
  */

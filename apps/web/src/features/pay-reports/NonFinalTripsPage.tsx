@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Alert, Anchor, Button, Group, List, Select, Stack, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Button, Group, List, Stack, Text, Title } from '@mantine/core';
 import { IconCircleCheck } from '@tabler/icons-react';
 import { Link, useSearchParams } from 'react-router';
 import { TRIP_MSG, contract, isStaff, type NonFinalTrip } from '@tripline/core';
@@ -10,14 +10,14 @@ import { useCurrentUser } from '../../lib/current-user.ts';
 import { localToday } from '../../lib/date-input.ts';
 import { toast } from '../../lib/toast.tsx';
 import { plural } from '../trips/home/trip-format.ts';
-import { usePartners } from '../vehicles/api.ts';
 import { acceptRates, csvHref, useNonFinalReport } from './api.ts';
 import { NonFinalTable } from './NonFinalTable.tsx';
 import { nonFinalParamsFrom, nonFinalProblem, searchOf } from './report-params.ts';
 import { DownloadCsvButton, ReportError, ReportSkeleton } from './ReportStates.tsx';
+import { PartnerFilter } from '../../lib/partners.tsx';
 
 /**
- * /reporting/partner-non-final-trips (spec 3 §2, issue 14 §5): the trips of a date range (at most
+ * /reporting/partner-non-final-trips (spec 3 §2): the trips of a date range (at most
  * 366 days) whose pay is not Final, each with what holds it or 'Ready for rate accept'; the ready
  * ones are finalised here with rate accept, as Home does, and the list downloads as
  * non-finalized-trips.csv.
@@ -29,7 +29,6 @@ export function NonFinalTripsPage({ route }: ScreenProps) {
   const [search, setSearch] = useSearchParams();
   const params = nonFinalParamsFrom(search, today);
   const problem = nonFinalProblem(params);
-  const partners = usePartners(staff);
   const query = !problem && me ? { dateFrom: params.dateFrom as string, dateTo: params.dateTo as string, affiliateId: staff ? params.affiliateId : null } : null;
   const report = useNonFinalReport(query);
   const [chosen, setChosen] = useState<ReadonlySet<string>>(new Set());
@@ -97,16 +96,7 @@ export function NonFinalTripsPage({ route }: ScreenProps) {
         <DayInput label="From" required w={150} value={params.dateFrom} onChange={(d) => set({ dateFrom: d })} />
         <DayInput label="To" required w={150} value={params.dateTo} onChange={(d) => set({ dateTo: d })} error={!!problem} />
         {staff && (
-          <Select
-            label="Partner"
-            placeholder="All partners"
-            searchable
-            clearable
-            w={260}
-            data={partners.data ?? []}
-            value={params.affiliateId}
-            onChange={(id) => set({ affiliateId: id })}
-          />
+          <PartnerFilter w={260} value={params.affiliateId} onChange={(id) => set({ affiliateId: id })} />
         )}
         <Button
           leftSection={<IconCircleCheck size={16} />}

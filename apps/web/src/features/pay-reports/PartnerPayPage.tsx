@@ -1,5 +1,5 @@
 import { lazy, Suspense } from 'react';
-import { ActionIcon, Alert, Anchor, Button, Group, Paper, Select, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { ActionIcon, Alert, Anchor, Button, Group, Paper, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { DatePickerInput } from '@mantine/dates';
 import { IconChevronLeft, IconChevronRight } from '@tabler/icons-react';
 import { Link, useSearchParams } from 'react-router';
@@ -8,11 +8,11 @@ import type { ScreenProps } from '../../app/screens.tsx';
 import { useCurrentUser } from '../../lib/current-user.ts';
 import { formatUsDate, localToday } from '../../lib/date-input.ts';
 import { formatMoney, plural } from '../trips/home/trip-format.ts';
-import { usePartners } from '../vehicles/api.ts';
 import { csvHref, usePartnerPayReport } from './api.ts';
 import { PartnerLinesTable, PayTripsTable } from './PayTables.tsx';
 import { defaultPayWeek, neighbourWeeks, payParamsFrom, payQueryOf, searchOf } from './report-params.ts';
 import { DownloadCsvButton, ReportError, ReportSkeleton } from './ReportStates.tsx';
+import { PartnerFilter } from '../../lib/partners.tsx';
 
 // ECharts comes with the chart only, never with the first download
 const PayChart = lazy(async () => ({ default: (await import('./PayChart.tsx')).PayChart }));
@@ -41,7 +41,7 @@ function Totals({ totals }: { totals: PayTotalsJson }) {
 }
 
 /**
- * /reporting/partner-pay (spec 2 §5, issue 14 §5): the pay of a week beginning on a past or
+ * /reporting/partner-pay (spec 2 §5): the pay of a week beginning on a past or
  * present Sunday (other days cannot be picked), Final against not Final per day, each trip with its
  * pay lines, and the week as a CSV. Staff choose a partner or see a line per partner.
  */
@@ -52,7 +52,6 @@ export function PartnerPayPage({ route }: ScreenProps) {
   const [search, setSearch] = useSearchParams();
   const params = payParamsFrom(search, today);
   const check = payQueryOf(params, today);
-  const partners = usePartners(staff);
   const report = usePartnerPayReport(check.ok && me ? { date: check.date, affiliateId: staff ? params.affiliateId : null } : null);
   const set = (next: Partial<typeof params>) => setSearch(searchOf({ ...params, ...next }));
   const weeks = check.ok ? neighbourWeeks(check.date, today) : null;
@@ -98,16 +97,7 @@ export function PartnerPayPage({ route }: ScreenProps) {
           </ActionIcon>
         </Group>
         {staff && (
-          <Select
-            label="Partner"
-            placeholder="All partners"
-            searchable
-            clearable
-            w={260}
-            data={partners.data ?? []}
-            value={params.affiliateId}
-            onChange={(id) => set({ affiliateId: id })}
-          />
+          <PartnerFilter w={260} value={params.affiliateId} onChange={(id) => set({ affiliateId: id })} />
         )}
         <DownloadCsvButton href={check.ok ? csvHref(contract.partnerPayReport, { date: check.date, affiliateId: staff ? params.affiliateId : null }) : null} />
       </Group>

@@ -12,7 +12,7 @@ const WEEKDAYS = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'];
 const dayLabel = (iso: string, i: number) => `${WEEKDAYS[i]} ${Number(iso.slice(5, 7))}/${Number(iso.slice(8, 10))}`;
 
 /**
- * The week's pay as a stacked bar per day, Final below and not Final above (issue 14 §5). Loaded
+ * The week's pay as a stacked bar per day, Final below and not Final above. Loaded
  * on its own, so ECharts is fetched only by this report. The table below it holds the same sums
  * for those who do not see the chart.
  */

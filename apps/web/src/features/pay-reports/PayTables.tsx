@@ -37,7 +37,7 @@ function PayLines({ trip }: { trip: PayReportTrip }) {
   );
 }
 
-/** The chosen partner's trips of the week with their pay (issue 14 §5). */
+/** The chosen partner's trips of the week with their pay. */
 export function PayTripsTable({ trips }: { trips: readonly PayReportTrip[] }) {
   return (
     <Table.ScrollContainer minWidth={760}>

@@ -31,7 +31,7 @@ const TITLES: Record<WizardStep, string> = {
 const nowTime = () => new Date().toTimeString().slice(0, 8);
 
 /**
- * The trip request wizard of the portal (spec 2 §2; issue 13 §3), shared by the page and the
+ * The trip request wizard of the portal (spec 2 §2), shared by the page and the
  * modal: initializing → selectPassenger (case managers and staff, rule 69) → enterTripDetails →
  * preview → done. duplicateFrom and returnTripFrom start from an earlier trip.
  */

@@ -28,7 +28,7 @@ const GROUPS: readonly { key: keyof PortalActivity['groups']; title: string; fir
 ];
 
 /**
- * The portal home (both portals, issue 13 §4): the trips of a window in three groups, today's
+ * The portal home (both portals): the trips of a window in three groups, today's
  * kept live. Case managers filter by days, bill-to account and member; passengers see their own.
  */
 export function ActivityHome({ caseManager, basePath }: { caseManager: boolean; basePath: string }) {

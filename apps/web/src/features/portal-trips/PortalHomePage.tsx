@@ -11,7 +11,7 @@ import { Loading } from './Loading.tsx';
 const TripPage = lazy(() => import('./TripPage.tsx').then((m) => ({ default: m.TripPage })));
 
 /**
- * The home of both portals (/case-manager/ and /passenger-portal/, issue 13 §4): the list of trips,
+ * The home of both portals (/case-manager/ and /passenger-portal/): the list of trips,
  * or with `daId` that trip's page. A case manager sees the passenger of each trip and filters.
  */
 export function PortalHomePage({ route }: ScreenProps) {

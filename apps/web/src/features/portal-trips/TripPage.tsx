@@ -19,7 +19,7 @@ const TripMap = lazy(() => import('../admin-trips/inspect/TripMap.tsx'));
 type MapTrip = Parameters<typeof TripMap>[0]['trip'];
 
 /**
- * One trip's page (rule 53, issue 13 §4): where it stands on the step bar, the ETA, the places and
+ * One trip's page (rule 53): where it stands on the step bar, the ETA, the places and
  * times, the provider once assigned, a map, and Cancel / Book return / Book again. Followed live by
  * its id; a change of step is read out to screen readers.
  */

@@ -1,7 +1,7 @@
 import type { PortalStep, PortalTrip } from '@tripline/core';
 import { timeInWords } from './words.ts';
 
-/** The way a trip goes when it is not canceled (issue 13 §4). */
+/** The way a trip goes when it is not canceled. */
 export const RIDE_STEPS = ['Requested', 'Driver assigned', 'Driver arrived', 'Picked up', 'Dropped off'] as const satisfies readonly PortalStep[];
 
 export interface StepItem {

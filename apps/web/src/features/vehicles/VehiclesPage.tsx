@@ -9,6 +9,7 @@ import { ImportModal } from './ImportModal.tsx';
 import { VehicleModal, type VehicleTarget } from './VehicleModal.tsx';
 import { VehiclesTable } from './VehiclesTable.tsx';
 import classes from './vehicles.module.css';
+import { PartnerFilter } from '../../lib/partners.tsx';
 
 const YES_NO = (yes: string, no: string) => [
   { value: 'true', label: yes },
@@ -58,16 +59,7 @@ export function VehiclesPage({ route }: ScreenProps) {
       </Group>
       <Group gap="sm" align="flex-end" role="search" aria-label={`Filter ${route.title ?? 'vehicles'}`}>
         {staff && (
-          <Select
-            label="Partner"
-            placeholder="All partners"
-            searchable
-            clearable
-            w={240}
-            data={partners.data ?? []}
-            value={filter.partnerId ?? null}
-            onChange={set('partnerId')}
-          />
+          <PartnerFilter value={filter.partnerId ?? null} onChange={set('partnerId')} />
         )}
         <Select label="Type" placeholder="All types" clearable w={180} data={[...VEHICLE_TYPES]} value={filter.vehicleType ?? null} onChange={set('vehicleType')} />
         <Select label="Available" placeholder="Any" clearable w={150} data={YES_NO('Available', 'Not available')} value={filter.available ?? null} onChange={set('available')} />

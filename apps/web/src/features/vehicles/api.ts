@@ -55,16 +55,7 @@ export function useMakeModels(enabled: boolean) {
   return useQuery({ queryKey: ['vehicle-make-model'], queryFn: ({ signal }) => callApi(contract.vehicleMakeModel, { signal }), enabled, staleTime: STATIC });
 }
 
-/** Partner companies as choices for the staff's partner filter and the editor's owner (value id, label name). */
-export function usePartners(enabled: boolean) {
-  return useQuery({
-    queryKey: ['affiliate-options'],
-    queryFn: ({ signal }) => callApi(contract.affiliateOptions, { query: {}, signal, quiet: true }),
-    enabled,
-    staleTime: 5 * 60_000,
-    select: (list) => list.map((p) => ({ value: p.id, label: p.name })),
-  });
-}
+export { usePartners } from '../../lib/partners.tsx';
 
 /** The owning partner's drivers, for the take-home employee. */
 export function usePartnerDrivers(partnerId: string | null, staff: boolean) {
