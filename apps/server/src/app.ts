@@ -4,7 +4,7 @@ import path from 'node:path';
 import cookie from '@fastify/cookie';
 import fastifyStatic from '@fastify/static';
 import websocket from '@fastify/websocket';
-import { APP_VERSION_HEADER, MSG, type ApiErrorBody } from '@tripline/core';
+import { APP_VERSION_HEADER, MSG, tileImageOrigin, type ApiErrorBody } from '@tripline/core';
 import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
 import type { AppDeps } from './platform/deps.ts';
 import { HttpError } from './platform/errors.ts';
@@ -72,7 +72,7 @@ export async function buildApp(deps: AppDeps, options: AppOptions = {}): Promise
   });
 
   // first, so that every answer carries the headers, early refusals included
-  await installSecurityHeaders(app, { strictTransport: deps.config.secureCookies });
+  await installSecurityHeaders(app, { strictTransport: deps.config.secureCookies, tileImages: tileImageOrigin(deps.config.mapTiles ?? null) });
   drainRefusedBodies(app);
   refuseUndeclaredRoutes(app);
   acceptJsonBodiesOnly(app);

@@ -10,6 +10,7 @@ import { localFileStore, type FileStore } from '../src/platform/providers/files.
 import type { GeoServices } from '../src/platform/providers/geo.ts';
 import { geoServices } from '../src/platform/providers/geo-services.ts';
 import { outboxMessenger } from '../src/platform/providers/messaging.ts';
+import type { AppDeps } from '../src/platform/deps.ts';
 
 export const ORIGIN = 'http://localhost:80';
 
@@ -24,7 +25,7 @@ export interface TestApp {
 export async function buildTestApp(
   pool: Pool,
   clock = new ManualClock(),
-  config: { searchTimeoutMs?: number; secureCookies?: boolean } = {},
+  config: { searchTimeoutMs?: number; secureCookies?: boolean; mapTiles?: AppDeps['config']['mapTiles'] } = {},
   options: { webDist?: string; trustProxy?: boolean; geo?: GeoServices } = {},
 ): Promise<TestApp> {
   const filesDir = fs.mkdtempSync(path.join(os.tmpdir(), 'tripline-files-'));

@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { tileImageOrigin, tileSource, type TileSource } from '@tripline/core';
 
 /** Configuration from the environment (README "Configuration"). */
 export interface Config {
@@ -42,6 +43,8 @@ export interface Config {
   smsHttpToken: string | undefined;
   /** The number text messages and calls come from (SMS_FROM). */
   smsFrom: string | undefined;
+  /** Map tile server (MAP_TILE_URL, a Leaflet URL template) and its credit; none: maps draw the county outlines alone. */
+  mapTiles: TileSource | null;
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -84,10 +87,18 @@ function messagingConfig(env: NodeJS.ProcessEnv) {
     smsHttpUrl,
     smsHttpToken: env.SMS_HTTP_TOKEN || undefined,
     smsFrom: env.SMS_FROM || undefined,
+    mapTiles: mapTiles(env.MAP_TILE_URL, env.MAP_TILE_ATTRIBUTION),
   };
 }
 
 /** An outside service's address: absent, or an http(s) URL (anything else stops start-up with the setting's name). */
+function mapTiles(url: string | undefined, attribution: string | undefined): TileSource | null {
+  if (!url?.trim()) return null;
+  const source = tileSource(url, attribution);
+  if (!source || !tileImageOrigin(source)) throw new Error(`MAP_TILE_URL must be an http or https template with {z}, {x} and {y}, not "${url}"`);
+  return source;
+}
+
 function httpUrl(name: string, value: string | undefined): string | undefined {
   if (!value) return undefined;
   let url: URL | null = null;

@@ -16,7 +16,7 @@ export interface AppDeps {
   files: FileStore;
   /** Geocoder and router (offline adapters unless configured). */
   geo: GeoServices;
-  config: Pick<Config, 'secureCookies' | 'appVersion'> & Partial<Pick<Config, 'publicUrl' | 'smsHttpToken'>> & {
+  config: Pick<Config, 'secureCookies' | 'appVersion'> & Partial<Pick<Config, 'publicUrl' | 'smsHttpToken' | 'mapTiles'>> & {
     /** How long a trip search may take to find its trips (default SEARCH_TIMEOUT_MS). */
     searchTimeoutMs?: number;
   };

@@ -57,10 +57,12 @@ function liveSocketOrigins(req: IncomingMessage): string {
  * configured here, plus Permissions-Policy, which helmet leaves out. Register before anything
  * that can answer early, so refusals carry them too.
  */
-export async function installSecurityHeaders(app: FastifyInstance, options: { strictTransport: boolean }): Promise<void> {
+export async function installSecurityHeaders(app: FastifyInstance, options: { strictTransport: boolean; tileImages?: string | null }): Promise<void> {
+  // a configured map tile server is the one other place images may come from
+  const directives = options.tileImages ? { ...CSP_DIRECTIVES, imgSrc: [...CSP_DIRECTIVES.imgSrc, options.tileImages] } : CSP_DIRECTIVES;
   await app.register(helmet, {
     global: true,
-    contentSecurityPolicy: { useDefaults: false, directives: CSP_DIRECTIVES },
+    contentSecurityPolicy: { useDefaults: false, directives },
     crossOriginOpenerPolicy: { policy: 'same-origin' },
     crossOriginResourcePolicy: { policy: 'same-origin' },
     crossOriginEmbedderPolicy: false,

@@ -114,7 +114,18 @@ export const DistanceQuery = z
     path: ['origin'],
   });
 
+/** The map tile server the portal is configured with (MAP_TILE_URL); url null for none. */
+export const MapTiles = z.object({ url: text().nullable(), attribution: text() });
+
 export const geoEndpoints = {
+  mapTiles: endpoint({
+    method: 'GET',
+    path: 'map-tiles',
+    area: 'geocoding',
+    summary: "The map tile server the portal is configured with (MAP_TILE_URL and its credit); url null when maps draw the county outlines alone.",
+    access: { signedIn: true },
+    response: MapTiles,
+  }),
   geocodeAddress: endpoint({
     method: 'GET',
     path: 'api/v1/geocode-address',

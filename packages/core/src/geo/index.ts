@@ -3,3 +3,4 @@ export * from './address.ts';
 export * from './distance.ts';
 export * from './geocoding.ts';
 export * from './messages.ts';
+export * from './tiles.ts';

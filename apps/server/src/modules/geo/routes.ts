@@ -13,6 +13,8 @@ import { addressOptions, autocompleteCities, placesNearby } from './lookups.ts';
  * DECISIONS 11): staff only; every one reads and none writes.
  */
 export function geoRoutes(app: FastifyInstance, deps: AppDeps): void {
+  route(app, contract.mapTiles, async () => ({ url: deps.config.mapTiles?.url ?? null, attribution: deps.config.mapTiles?.attribution ?? '' }));
+
   route(app, contract.geocodeAddress, async ({ query }) => geocodeAnswer(query.address, await geocodeText(deps.geo.geocoder, query.address)));
 
   route(app, contract.geocodeAddressParts, async ({ body }) => {

@@ -23,7 +23,7 @@ export interface BaseMapOptions {
 
 /**
  * A Leaflet map as every screen of the product draws it: zoom up to 13, the outlines' credit,
- * and a tile layer only when the build names a tile server (tiles.ts). Resizes with its box.
+ * and a tile layer only when the portal is configured with a tile server (tiles.ts). Resizes with its box.
  * `remove()` undoes everything.
  */
 export function createBaseMap(el: HTMLElement, options: BaseMapOptions = {}): { map: L.Map; remove(): void } {
@@ -33,8 +33,9 @@ export function createBaseMap(el: HTMLElement, options: BaseMapOptions = {}): { 
   map.getContainer().style.isolation = 'isolate';
   const attribution = L.control.attribution({ prefix: false }).addTo(map);
   attribution.addAttribution(OUTLINE_ATTRIBUTION);
-  const tiles = configuredTiles();
-  if (tiles) L.tileLayer(tiles.url, { maxZoom: MAX_ZOOM, attribution: tiles.attribution }).addTo(map);
+  void configuredTiles().then((tiles) => {
+    if (tiles && !removed.has(map)) L.tileLayer(tiles.url, { maxZoom: MAX_ZOOM, attribution: tiles.attribution }).addTo(map);
+  });
   // the outlines lie under every marker and line, whatever order they arrive in; state lines over counties
   for (const [name, z] of [[COUNTY_PANE, '340'], [STATE_PANE, '350']] as const) {
     const pane = map.createPane(name);
@@ -72,9 +73,9 @@ function boxesOf(atlas: Atlas): Map<string, Box> {
   return boxes;
 }
 
-function outlineLayer(features: readonly Feature[], style: L.PathOptions, pane: string): L.GeoJSON {
+function outlineLayer(features: readonly Feature[], style: L.PathOptions, pane: string, lines: boolean): L.GeoJSON {
   // tiles, when there are any, show the land: the counties are then lines only
-  const fill = configuredTiles() ? { fill: false } : {};
+  const fill = lines ? { fill: false } : {};
   return L.geoJSON(features as Feature[], { style: { ...style, ...fill }, pane, interactive: false });
 }
 
@@ -84,23 +85,24 @@ function outlineLayer(features: readonly Feature[], style: L.PathOptions, pane: 
  * drawn; rejects when the outlines could not be loaded (the map still works without them).
  */
 export async function drawOutlines(map: L.Map, which: readonly string[] | 'inView'): Promise<void> {
-  const atlas = await loadAtlas();
+  const [atlas, tiles] = await Promise.all([loadAtlas(), configuredTiles()]);
   if (removed.has(map)) return;
+  const lines = tiles !== null;
   const drawn = new Set<string>();
   const addCounties = (ids: readonly string[]) => {
     const fresh = ids.filter((id) => !drawn.has(id));
     if (fresh.length === 0) return;
     for (const id of fresh) drawn.add(id);
-    outlineLayer(countiesOfStates(atlas.counties, fresh), COUNTY_STYLE, COUNTY_PANE).addTo(map);
+    outlineLayer(countiesOfStates(atlas.counties, fresh), COUNTY_STYLE, COUNTY_PANE, lines).addTo(map);
   };
   if (which !== 'inView') {
     const wanted = new Set(which);
     addCounties(which);
-    outlineLayer(atlas.states.filter((s) => wanted.has(String(s.id))), STATE_STYLE, STATE_PANE).addTo(map);
+    outlineLayer(atlas.states.filter((s) => wanted.has(String(s.id))), STATE_STYLE, STATE_PANE, lines).addTo(map);
     return;
   }
   // every state line once (cheap), the counties of the states in view as they come into it
-  outlineLayer(atlas.states, STATE_STYLE, STATE_PANE).addTo(map);
+  outlineLayer(atlas.states, STATE_STYLE, STATE_PANE, lines).addTo(map);
   const boxes = boxesOf(atlas);
   const follow = () => {
     if (removed.has(map)) return;
