@@ -10,7 +10,10 @@ export interface RequestRefusal {
 }
 
 /** A list row has no partner field: on a partner's Home every trip is its own (farmoutContactId left out). */
-type RequestTrip = TripForRules & { farmoutContactId?: string | null };
+type RequestTrip = TripForRules & { farmoutContactId?: string | null; farmoutName?: string | null };
+
+/** Whether a partner is paid for the trip: its id on a full trip, its name on a list row (which leaves the id out). */
+const hasPartner = (t: RequestTrip) => !!t.farmoutContactId || !!t.farmoutName;
 
 const refused = (message: string, conflict = false): RequestRefusal => ({ message, conflict });
 
@@ -22,7 +25,7 @@ const refused = (message: string, conflict = false): RequestRefusal => ({ messag
 export function payRequestRefusal(trip: RequestTrip, pendingOfKind: number, kind: typeof RATE_ADJUST | typeof MILEAGE_ADJUST, now: Date): RequestRefusal | null {
   const edit = partnerEditRefusal(trip);
   if (edit) return refused(edit);
-  if (trip.farmoutContactId === null) return refused(MONITOR_MSG.NO_PARTNER);
+  if (!hasPartner(trip)) return refused(MONITOR_MSG.NO_PARTNER);
   if (!trip.accepted) return refused(MONITOR_MSG.NOT_ACCEPTED);
   if (!hasOccurred(trip, now)) return refused(MONITOR_MSG.NOT_YET);
   if (pendingOfKind > 0) return refused(MONITOR_MSG.pendingTwice(kind === RATE_ADJUST ? 'rate' : 'mileage'), true);
