@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { inject } from 'vitest';
 import '../src/platform/db/database.ts'; // type parsers
+import { SESSION_OPTIONS } from '../src/platform/db/database.ts';
 
 export interface TestDatabase {
   pool: pg.Pool;
@@ -19,7 +20,7 @@ export async function createTestDatabase(): Promise<TestDatabase> {
   await admin.query(`create database ${name} template ${template}`);
   await admin.end();
   const url = adminUrl.replace(/\/[^/?]*(\?|$)/, `/${name}$1`);
-  const pool = quietOnRemoval(new pg.Pool({ connectionString: url, max: 10 }));
+  const pool = quietOnRemoval(new pg.Pool({ connectionString: url, options: SESSION_OPTIONS, max: 10 }));
   return {
     pool,
     url,

@@ -5,6 +5,7 @@ import WebSocket from 'ws';
 import { buildTestApp, type TestApp } from './app.ts';
 import { quietOnRemoval } from './db.ts';
 import { PASSWORD } from './factories.ts';
+import { SESSION_OPTIONS } from '../src/platform/db/database.ts';
 
 /** A server process for live tests: a real listening app on loopback. */
 export interface Served extends TestApp {
@@ -24,7 +25,7 @@ export async function serve(pool: Pool): Promise<Served> {
  * pool, `b` on a pool of its own. `close` stops both and ends b's pool.
  */
 export async function serveTwo(pool: Pool, url: string): Promise<{ a: Served; b: Served; close(): Promise<void> }> {
-  const poolB = quietOnRemoval(new pg.Pool({ connectionString: url, max: 5 }));
+  const poolB = quietOnRemoval(new pg.Pool({ connectionString: url, options: SESSION_OPTIONS, max: 5 }));
   const a = await serve(pool);
   const b = await serve(poolB);
   return {

@@ -10,6 +10,7 @@ import { createTestDatabase, quietOnRemoval, type TestDatabase } from './db.ts';
 import { createContact } from './factories.ts';
 import { Fence, HttpSession, idsOf, insertTimedTrip, serve, type LiveClient, type Served } from './live-helpers.ts';
 import { memberIds, search, SearchModel } from './live-search-helpers.ts';
+import { SESSION_OPTIONS } from '../src/platform/db/database.ts';
 
 // How a live search is read: beside change delivery, within the search's time limit, and again
 // when the operator's date moves on.
@@ -25,7 +26,7 @@ let fence: Fence;
 beforeAll(async () => {
   db = await createTestDatabase();
   a = await serve(db.pool);
-  hastyPool = quietOnRemoval(new pg.Pool({ connectionString: db.url, max: 5 }));
+  hastyPool = quietOnRemoval(new pg.Pool({ connectionString: db.url, options: SESSION_OPTIONS, max: 5 }));
   const t = await buildTestApp(hastyPool, new ManualClock(), { searchTimeoutMs: 300 });
   await t.app.listen({ port: 0, host: '127.0.0.1' });
   const { port } = t.app.server.address() as AddressInfo;

@@ -10,6 +10,13 @@ pg.types.setTypeParser(1082, (v) => v);
 pg.types.setTypeParser(20, (v) => Number(v));
 pg.types.setTypeParser(1700, (v) => Number(v));
 
+/**
+ * Settings of every connection the portal opens. JIT compilation is off: the portal asks short
+ * questions, and a server that compiles (PostgreSQL with LLVM, JIT on by default) spends hundreds
+ * of milliseconds compiling any whose estimated cost passes jit_above_cost, while it holds locks.
+ */
+export const SESSION_OPTIONS = '-c jit=off';
+
 export interface Database {
   pool: pg.Pool;
   url: string;
@@ -67,7 +74,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   // catalog and plans the large trip queries afresh (a few hundred ms on a day's first fetch).
   // A request waits for a connection at most connectionTimeoutMs, then answers 503.
   const timeoutMs = options.connectionTimeoutMs ?? 10_000;
-  const pool = new pg.Pool({ connectionString: url, max: options.poolSize ?? 20, idleTimeoutMillis: 10 * 60_000, connectionTimeoutMillis: timeoutMs });
+  const pool = new pg.Pool({ connectionString: url, options: SESSION_OPTIONS, max: options.poolSize ?? 20, idleTimeoutMillis: 10 * 60_000, connectionTimeoutMillis: timeoutMs });
   const dbUrl = url;
   const status = new DatabaseStatus({ probe: () => probe(dbUrl, Math.min(timeoutMs, 5_000)), log });
   guardPool(pool, status);
