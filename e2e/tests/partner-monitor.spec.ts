@@ -88,10 +88,12 @@ test('a partner’s deadhead mileage request is approved in the monitor, then fi
   await expect(staffPage.getByText('No requests are waiting for review.')).toBeVisible();
   await staffPage.getByRole('combobox', { name: 'Status' }).click();
   await staffPage.getByRole('option', { name: 'Approved' }).click();
-  await expect(staffPage.getByTestId('monitor-row')).toContainText('Approved');
+  // the trip may have other approved requests (other journeys use the demo's trips too): this one's row
+  const approved = staffPage.getByTestId('monitor-row').filter({ hasText: `Deadhead miles ${original} → ${final}` });
+  await expect(approved).toContainText('Approved');
   await staffPage.screenshot({ path: test.info().outputPath('monitor-approved.png') });
   // Enter opens the trip in trip inspect, with its pay actions
-  await staffPage.getByTestId('monitor-row').focus();
+  await approved.focus();
   await staffPage.keyboard.press('Enter');
   const inspect = staffPage.getByRole('dialog').filter({ hasText: `Trip ${ref}` });
   await expect(inspect.getByRole('button', { name: 'Adjust mileage' })).toBeVisible({ timeout: 15_000 });
