@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Download, type Page } from '@playwright/test';
 import type { NonFinalTripsReport } from '@tripline/core';
 import { withDatabase } from './database.ts';
 import { dayOffset, expectFitsWidth, expectNoA11yViolations, signIn } from './helpers.ts';
@@ -21,8 +21,14 @@ async function shot(page: Page, name: string) {
 }
 
 async function downloadText(page: Page, button: string): Promise<{ name: string; text: string }> {
-  const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('link', { name: button }).click()]);
-  const file = await download.path();
+  const link = page.getByRole('link', { name: button });
+  await expect(link).toHaveAttribute('href', /format=CSV/);
+  // a click that lands while the report is drawn again starts nothing: click again until a download starts
+  let download: Download | undefined;
+  await expect(async () => {
+    [download] = await Promise.all([page.waitForEvent('download', { timeout: 5_000 }), link.click()]);
+  }).toPass({ timeout: 30_000 });
+  const file = await download!.path();
   return { name: download.suggestedFilename(), text: readFileSync(file, 'utf8').replace(/^\uFEFF/, '') };
 }
 
