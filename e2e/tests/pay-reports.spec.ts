@@ -28,8 +28,9 @@ async function downloadText(page: Page, button: string): Promise<{ name: string;
   await expect(async () => {
     [download] = await Promise.all([page.waitForEvent('download', { timeout: 5_000 }), link.click()]);
   }).toPass({ timeout: 30_000 });
-  const file = await download!.path();
-  return { name: download.suggestedFilename(), text: readFileSync(file, 'utf8').replace(/^\uFEFF/, '') };
+  const started = download!;
+  const file = await started.path();
+  return { name: started.suggestedFilename(), text: readFileSync(file, 'utf8').replace(/^\uFEFF/, '') };
 }
 
 test('a partner reads last week’s pay, chart and totals, and downloads it', async ({ page }) => {
