@@ -124,7 +124,11 @@ test('a partner accepts the rate of a ready trip from the non-final report and d
   await expect(page.getByText('Finalized 1 trip.')).toBeVisible();
   await expect(page.getByRole('row').filter({ hasText: ready!.referenceNumber })).toHaveCount(0);
 
-  const csv = await downloadText(page, 'Download CSV');
+  // the link's file, read with the page's session (a click on it here started no download in some runs)
+  const href = await page.getByRole('link', { name: 'Download CSV' }).getAttribute('href');
+  const file = await page.request.get(href!, { headers: HEADERS });
+  expect(file.status()).toBe(200);
+  const csv = { name: /filename="([^"]+)"/.exec(file.headers()['content-disposition'] ?? '')?.[1], text: (await file.text()).replace(/^\uFEFF/, '') };
   expect(csv.name).toBe('non-finalized-trips.csv');
   const lines = csv.text.split('\r\n').filter(Boolean);
   expect(lines[0]).toBe('Reference,Service date,Partner,Passenger,Service type,Pay status,Rate,Reason');
